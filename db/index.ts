@@ -1,0 +1,42 @@
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+type Holder = { url: string; client: postgres.Sql; db: Db };
+const holder = globalThis as unknown as { __appDb?: Holder };
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      "DATABASE_URL is not set. Start the product with `npm run demo` (embedded PGlite) or set DATABASE_URL.",
+    );
+  }
+  return url;
+}
+
+/** The shared client; one pool per process, created on first use (hot reload keeps it). */
+export function getDb(): Db {
+  const url = databaseUrl();
+  if (holder.__appDb && holder.__appDb.url === url) return holder.__appDb.db;
+  const client = postgres(url, {
+    max: Number(process.env.DB_POOL_MAX ?? 10),
+    onnotice: () => {},
+    connection: { application_name: "atendimento" },
+  });
+  const db = drizzle(client, { schema });
+  holder.__appDb = { url, client, db };
+  return db;
+}
+
+export async function closeDb() {
+  const h = holder.__appDb;
+  holder.__appDb = undefined;
+  if (h) await h.client.end({ timeout: 5 });
+}
+
+export { schema };

@@ -1,0 +1,119 @@
+import { relations } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { checkIn, timestamps, tz } from "./columns";
+import { companyIdColumn } from "./companies";
+import { queueIntegrations } from "./integrations";
+import { prompts } from "./prompts";
+import { queues } from "./queues";
+
+// spec: statuses seen on connections
+export const connectionStatuses = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
+// beta: Baileys; sandbox: the simulated phone of the demo tenant and the e2e tests
+export const connectionProviders = ["beta", "sandbox"] as const;
+
+/** WhatsApp connections ("whatsapps" in the spec's API). */
+export const whatsapps = pgTable(
+  "whatsapps",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyIdColumn(),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("DISCONNECTED"),
+    qrcode: text("qrcode").notNull().default(""),
+    retries: integer("retries").notNull().default(0),
+    isDefault: boolean("is_default").notNull().default(false),
+    greetingMessage: text("greeting_message").notNull().default(""),
+    complationMessage: text("complation_message").notNull().default(""),
+    outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    ratingMessage: text("rating_message").notNull().default(""),
+    // bearer token of the external message API (POST /api/messages/send)
+    token: text("token").unique(),
+    provider: text("provider").notNull().default("beta"),
+    transferQueueId: integer("transfer_queue_id").references((): AnyPgColumn => queues.id, {
+      onDelete: "set null",
+    }),
+    promptId: integer("prompt_id").references((): AnyPgColumn => prompts.id, { onDelete: "set null" }),
+    integrationId: integer("integration_id").references((): AnyPgColumn => queueIntegrations.id, {
+      onDelete: "set null",
+    }),
+    // minutes without an answer before a pending ticket moves to transferQueueId
+    timeToTransfer: integer("time_to_transfer"),
+    // minutes of customer inactivity before an open ticket is closed (0: never)
+    expiresTicket: integer("expires_ticket").notNull().default(0),
+    expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
+    timeUseBotQueues: integer("time_use_bot_queues").notNull().default(0),
+    maxUseBotQueues: integer("max_use_bot_queues").notNull().default(3),
+    // the paired phone number
+    number: text("number"),
+    // the worker holding this connection's socket, until leaseExpiresAt unless renewed
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", tz),
+    ...timestamps(),
+  },
+  (t) => [
+    // also serves the company's connection list (company_id first)
+    unique("whatsapps_company_name_unique").on(t.companyId, t.name),
+    checkIn("whatsapps_status_check", t.status, connectionStatuses),
+    checkIn("whatsapps_provider_check", t.provider, connectionProviders),
+  ],
+);
+
+/** Queues offered by a connection's chatbot. */
+export const whatsappQueues = pgTable(
+  "whatsapp_queues",
+  {
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.queueId] }),
+    // connections of a queue and the queue-delete cascade
+    index("whatsapp_queues_queue_idx").on(t.queueId),
+  ],
+);
+
+/**
+ * Baileys auth state, one row per key: creds is type 'creds' with key_id ''; signal keys are
+ * (type, id). value is the JSON text written with Baileys' BufferJSON replacer.
+ */
+export const whatsappAuthKeys = pgTable(
+  "whatsapp_auth_keys",
+  {
+    companyId: companyIdColumn(),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    keyId: text("key_id").notNull().default(""),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.type, t.keyId] })],
+);
+
+export const whatsappsRelations = relations(whatsapps, ({ one, many }) => ({
+  queues: many(whatsappQueues),
+  transferQueue: one(queues, { fields: [whatsapps.transferQueueId], references: [queues.id] }),
+  prompt: one(prompts, { fields: [whatsapps.promptId], references: [prompts.id] }),
+  integration: one(queueIntegrations, { fields: [whatsapps.integrationId], references: [queueIntegrations.id] }),
+}));
+
+export const whatsappQueuesRelations = relations(whatsappQueues, ({ one }) => ({
+  whatsapp: one(whatsapps, { fields: [whatsappQueues.whatsappId], references: [whatsapps.id] }),
+  queue: one(queues, { fields: [whatsappQueues.queueId], references: [queues.id] }),
+}));

@@ -1,0 +1,77 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+} from "drizzle-orm/pg-core";
+import { checkIn, timestamps } from "./columns";
+import { companyIdColumn } from "./companies";
+import { whatsapps } from "./connections";
+import { contacts } from "./contacts";
+import { tickets } from "./tickets";
+
+// outbox states of an outbound message; null for inbound messages
+export const messageSendStatuses = ["pending", "sending", "sent", "failed"] as const;
+
+/** Messages of a ticket, inbound and outbound. Outbound rows are also the worker's outbox. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: companyIdColumn(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    // the contact who sent an inbound message (the participant's contact in groups)
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    // the WhatsApp message id; generated before sending for outbound messages
+    wid: text("wid").notNull(),
+    body: text("body").notNull().default(""),
+    fromMe: boolean("from_me").notNull().default(false),
+    read: boolean("read").notNull().default(false),
+    // image, audio, video, locationMessage, vcard, application, call_log, ...
+    mediaType: text("media_type"),
+    mediaUrl: text("media_url"),
+    quotedMsgId: bigint("quoted_msg_id", { mode: "number" }).references((): AnyPgColumn => messages.id, {
+      onDelete: "set null",
+    }),
+    // 1 sent, 2 delivered, 3 read, 4 and 5 read/played
+    ack: integer("ack").notNull().default(0),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    isEdited: boolean("is_edited").notNull().default(false),
+    // sender jid in groups
+    participant: text("participant"),
+    // raw provider message (replies, media re-download)
+    dataJson: jsonb("data_json"),
+    sendStatus: text("send_status"),
+    sendError: text("send_error"),
+    sendAttempts: integer("send_attempts").notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    // inbound upsert key: a replayed provider event never duplicates a message; acks/edits by wid
+    unique("messages_whatsapp_wid_unique").on(t.whatsappId, t.wid),
+    // GET /messages/{ticketId}: pages of a ticket, newest first (keyset on created_at, id)
+    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the worker's outbox scan of one connection
+    index("messages_outbox_idx")
+      .on(t.whatsappId, t.sendStatus)
+      .where(sql`${t.sendStatus} in ('pending', 'sending')`),
+    checkIn("messages_send_status_check", t.sendStatus, messageSendStatuses),
+  ],
+);
+
+export const messagesRelations = relations(messages, ({ one }) => ({
+  ticket: one(tickets, { fields: [messages.ticketId], references: [tickets.id] }),
+  contact: one(contacts, { fields: [messages.contactId], references: [contacts.id] }),
+  whatsapp: one(whatsapps, { fields: [messages.whatsappId], references: [whatsapps.id] }),
+  quotedMsg: one(messages, { fields: [messages.quotedMsgId], references: [messages.id], relationName: "quoted" }),
+}));

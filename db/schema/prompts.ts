@@ -1,0 +1,32 @@
+import { relations } from "drizzle-orm";
+import { type AnyPgColumn, index, integer, pgTable, real, serial, text } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns";
+import { companyIdColumn } from "./companies";
+import { queues } from "./queues";
+
+/** OpenAI prompt settings, attached to a queue or a connection. */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyIdColumn(),
+    name: text("name").notNull(),
+    prompt: text("prompt").notNull(),
+    // 'texto' (answer in text) or one of the neural voice names
+    voice: text("voice").notNull().default("texto"),
+    voiceKey: text("voice_key").notNull().default(""),
+    voiceRegion: text("voice_region").notNull().default(""),
+    maxTokens: integer("max_tokens").notNull().default(100),
+    temperature: real("temperature").notNull().default(1),
+    apiKey: text("api_key").notNull().default(""),
+    queueId: integer("queue_id").references((): AnyPgColumn => queues.id, { onDelete: "set null" }),
+    maxMessages: integer("max_messages").notNull().default(10),
+    ...timestamps(),
+  },
+  // prompts list of a company
+  (t) => [index("prompts_company_idx").on(t.companyId)],
+);
+
+export const promptsRelations = relations(prompts, ({ one }) => ({
+  queue: one(queues, { fields: [prompts.queueId], references: [queues.id] }),
+}));

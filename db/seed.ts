@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import type { DbOrTx } from "./index";
+import { companies, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "./schema";
+import { createCompany } from "@/lib/companies/create-company";
+import { hashPassword } from "@/lib/auth/password";
+import { addDaysToDate, todayIn } from "@/lib/dates/today";
+
+export const DEMO_PLANS = [
+  { name: "Básico", users: 3, connections: 1, queues: 2, value: 99.9, useCampaigns: false, useKanban: false,
+    useOpenAi: false, useIntegrations: false, useExternalApi: false },
+  { name: "Profissional", users: 10, connections: 3, queues: 10, value: 199.9 },
+  { name: "Empresarial", users: 50, connections: 10, queues: 50, value: 499.9 },
+];
+
+type SeedOptions = { adminEmail: string; adminPassword: string };
+
+/** The demo tenant, created only when the database has no company yet. Returns false if skipped. */
+export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(companies);
+  if (n > 0) return false;
+  const inserted = await db.insert(plans).values(DEMO_PLANS).onConflictDoNothing().returning();
+  const pro = inserted.find((p) => p.name === "Profissional") ?? inserted[0];
+  const { company, adminId } = await createCompany(db, {
+    name: "Empresa Demo",
+    email: opts.adminEmail,
+    planId: pro.id,
+    // the platform owner's company never expires in the demo
+    dueDate: addDaysToDate(todayIn(), 3650),
+    admin: { name: "Administrador", email: opts.adminEmail, password: opts.adminPassword, super: true },
+  });
+  const companyId = company.id;
+  const [support, sales] = await db
+    .insert(queues)
+    .values([
+      { companyId, name: "Suporte", color: "#0EA5E9", orderQueue: 1,
+        greetingMessage: "Você está na fila de Suporte. Um atendente falará com você em breve." },
+      { companyId, name: "Vendas", color: "#F97316", orderQueue: 2,
+        greetingMessage: "Você está na fila de Vendas. Um atendente falará com você em breve." },
+    ])
+    .returning();
+  const [agent] = await db
+    .insert(users)
+    .values({ companyId, name: "Atendente Demo", email: "agent@example.com",
+      passwordHash: await hashPassword("agent123"), profile: "user", allTicket: "disable" })
+    .returning();
+  await db.insert(userQueues).values([{ userId: agent.id, queueId: support.id, companyId }]);
+  await db.insert(userQueues).values([
+    { userId: adminId, queueId: support.id, companyId },
+    { userId: adminId, queueId: sales.id, companyId },
+  ]);
+  const [conn] = await db
+    .insert(whatsapps)
+    .values({ companyId, name: "Sandbox", provider: "sandbox", isDefault: true, status: "DISCONNECTED",
+      token: randomBytes(24).toString("base64url"),
+      greetingMessage: "Olá! Bem-vindo à Empresa Demo. Escolha uma opção:",
+      complationMessage: "Atendimento finalizado. Obrigado pelo contato!",
+      outOfHoursMessage: "Estamos fora do horário de atendimento. Retornaremos em breve." })
+    .returning();
+  await db.insert(whatsappQueues).values([
+    { whatsappId: conn.id, queueId: support.id, companyId },
+    { whatsappId: conn.id, queueId: sales.id, companyId },
+  ]);
+  return true;
+}

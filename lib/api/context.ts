@@ -1,0 +1,13 @@
+export type Profile = "admin" | "user" | "supervisor";
+
+/** Who is calling: built once per request from the session cookie or bearer token. */
+export type TenantContext = {
+  companyId: number;
+  userId: number;
+  profile: Profile;
+  queueIds: number[];
+  super: boolean;
+  sessionId: string;
+};
+
+export const isAdmin = (ctx: Pick<TenantContext, "profile">) => ctx.profile === "admin";

@@ -1,0 +1,100 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { ZodError, type ZodType } from "zod";
+import { getDb } from "@/db";
+import { contextFromRequest } from "@/lib/auth/request-context";
+import { getCompanyPlan, type PlanFlag } from "@/lib/plans/get-company-plan";
+import type { TenantContext } from "./context";
+import { AppError } from "./errors";
+
+type Access = "public" | "user" | "admin" | "super";
+
+type Options<Q, B, P> = {
+  access?: Access;
+  plan?: PlanFlag;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  params?: ZodType<P>;
+};
+
+type Args<Q, B, P, C> = { req: NextRequest; ctx: C; query: Q; body: B; params: P };
+type RouteCtx = { params: Promise<Record<string, string | string[]>> };
+
+/** Ids the spec's calls send that we never trust: they must be the caller's own. */
+const TENANT_KEYS = ["companyId"] as const;
+
+/**
+ * The one wrapper every handler goes through: authenticates (session cookie or bearer token),
+ * checks role and plan flag, validates params/query/body with zod and maps errors to `{ error }`.
+ */
+export function route<Q = undefined, B = undefined, P = undefined, A extends Access = "user">(
+  opts: Options<Q, B, P> & { access?: A },
+  handler: (args: Args<Q, B, P, A extends "public" ? TenantContext | null : TenantContext>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, routeCtx: RouteCtx): Promise<Response> => {
+    try {
+      const access = opts.access ?? "user";
+      const ctx = access === "public" ? null : await contextFromRequest(req);
+      if (ctx) await checkAccess(ctx, access, opts.plan);
+      const rawQuery = Object.fromEntries(req.nextUrl.searchParams.entries());
+      const rawBody = opts.body ? await readBody(req) : undefined;
+      if (ctx) checkTenantIds(ctx, rawQuery, rawBody);
+      const params = opts.params ? opts.params.parse(await routeCtx.params) : (undefined as P);
+      const query = opts.query ? opts.query.parse(rawQuery) : (undefined as Q);
+      const body = opts.body ? opts.body.parse(rawBody ?? {}) : (undefined as B);
+      const result = await handler({ req, ctx: ctx as never, query, body, params });
+      if (result instanceof Response) return result;
+      return NextResponse.json(result ?? { ok: true });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+async function checkAccess(ctx: TenantContext, access: Access, plan?: PlanFlag) {
+  if (access === "admin" && ctx.profile !== "admin" && !ctx.super) throw new AppError("ERR_NO_PERMISSION", 403);
+  if (access === "super" && !ctx.super) throw new AppError("ERR_NO_PERMISSION", 403);
+  if (plan) {
+    const p = await getCompanyPlan(getDb(), ctx.companyId);
+    if (!p?.[plan]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", 403);
+  }
+}
+
+function checkTenantIds(ctx: TenantContext, query: Record<string, string>, body: unknown) {
+  const sources = [query, body && typeof body === "object" ? (body as Record<string, unknown>) : {}];
+  for (const src of sources) {
+    for (const key of TENANT_KEYS) {
+      const v = src[key];
+      if (v === undefined || v === null || v === "") continue;
+      // spec: a companyId that is not the caller's answers 404, as if it did not exist
+      if (Number(v) !== ctx.companyId) throw new AppError("ERR_NOT_FOUND", 404);
+    }
+  }
+}
+
+async function readBody(req: NextRequest): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries((await req.formData()).entries());
+  }
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("ERR_INVALID_JSON", 400);
+  }
+}
+
+export function errorResponse(err: unknown): Response {
+  if (err instanceof AppError) {
+    return NextResponse.json({ error: err.code, ...err.extra }, { status: err.status });
+  }
+  if (err instanceof ZodError) {
+    const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    return NextResponse.json({ error: "ERR_VALIDATION", issues }, { status: 400 });
+  }
+  console.error("[api] unexpected error", err);
+  return NextResponse.json({ error: "ERR_INTERNAL" }, { status: 500 });
+}
+
+export const json = (data: unknown, status = 200) => NextResponse.json(data, { status });

@@ -1,0 +1,19 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { formatDayBr } from "@/lib/dates/today";
+import { ApiError } from "./client";
+
+/** spec: show the translation of the server's code if there is one, else the raw text, else the generic. */
+export function useErrorMessage() {
+  const t = useTranslations("errors");
+  const common = useTranslations("common");
+  return (err: unknown): string => {
+    const code = err instanceof ApiError ? err.code : err instanceof Error ? err.message : "";
+    if (code && t.has(code)) {
+      const dueDate = err instanceof ApiError ? err.data.dueDate : undefined;
+      return t(code, { date: typeof dueDate === "string" ? formatDayBr(dueDate) : "" });
+    }
+    return code || common("genericError");
+  };
+}

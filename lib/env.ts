@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+// Secrets that appear in docs and examples; a deployment using one is refused.
+const WELL_KNOWN_SECRETS = new Set([
+  "secret",
+  "changeme",
+  "change-me",
+  "development",
+  "replace-me",
+  "replace-with-a-long-random-string",
+  "your-secret-here",
+]);
+
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const secret = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(32, `${name} must be at least 32 characters`)
+    .refine((v) => !WELL_KNOWN_SECRETS.has(v.toLowerCase()), `${name} is a well-known value; generate a random one`);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DEMO_MODE: flag,
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default(".data"),
+    APP_URL: z.string().url().default("http://127.0.0.1:3000"),
+    AUTH_SECRET: secret("AUTH_SECRET"),
+    REFRESH_SECRET: secret("REFRESH_SECRET"),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
+    REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+    SANDBOX_ENABLED: z.enum(["1", "0", "true", "false"]).optional(),
+    SEED_ADMIN_EMAIL: z.string().email().default("admin@example.com"),
+    SEED_ADMIN_PASSWORD: z.string().min(5).default("admin123"),
+  })
+  .refine((e) => e.AUTH_SECRET !== e.REFRESH_SECRET, {
+    message: "AUTH_SECRET and REFRESH_SECRET must differ",
+    path: ["REFRESH_SECRET"],
+  });
+
+export type Env = z.infer<typeof schema> & { sandboxEnabled: boolean };
+
+let cached: Env | null = null;
+
+/** Parses the environment once; throws with every problem listed. */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (cached && source === process.env) return cached;
+  const input = { ...source, AUTH_SECRET: source.AUTH_SECRET ?? source.NEXTAUTH_SECRET };
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  // The sandbox phone is on in demo mode, off elsewhere unless enabled explicitly.
+  const sandboxEnabled = e.SANDBOX_ENABLED ? ["1", "true"].includes(e.SANDBOX_ENABLED) : e.DEMO_MODE;
+  const env = { ...e, sandboxEnabled };
+  if (source === process.env) cached = env;
+  return env;
+}
+
+export function resetEnvCache() {
+  cached = null;
+}

@@ -1,0 +1,14 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  // The spec writes paths like `GET /whatsapp/` and `GET /users/`: answer both forms, no redirect.
+  skipTrailingSlashRedirect: true,
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "bcryptjs"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default withNextIntl(nextConfig);

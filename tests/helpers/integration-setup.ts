@@ -1,0 +1,21 @@
+import { afterAll, beforeAll } from "vitest";
+import { closeDb } from "@/db";
+import { resetEnvCache } from "@/lib/env";
+import { createTestDatabase, type TestDatabase } from "./test-db";
+
+// Runs in every integration test file: its own database, ready before the first getDb().
+let testDb: TestDatabase | undefined;
+
+beforeAll(async () => {
+  resetEnvCache();
+  testDb = await createTestDatabase();
+  process.env.DATABASE_URL = testDb.url;
+  // PGlite serves one backend: keep the pool small there
+  if (testDb.kind === "pglite") process.env.DB_POOL_MAX = "4";
+});
+
+afterAll(async () => {
+  await closeDb();
+  await testDb?.drop();
+  testDb = undefined;
+});

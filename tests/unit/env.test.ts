@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv, resetEnvCache } from "@/lib/env";
+
+const A = "a".repeat(20) + "Zk3vQ9pL2mX8rT5wY1nB4cF7"; // 44 chars
+const B = "b".repeat(20) + "Hq6jS0dG3kV9uE2oI5tR8yW1"; // 44 chars
+const base = { AUTH_SECRET: A, REFRESH_SECRET: B } as NodeJS.ProcessEnv;
+
+const fails = (src: NodeJS.ProcessEnv) => () => getEnv(src);
+
+describe("getEnv: secrets", () => {
+  it("accepts two long, distinct, random secrets", () => {
+    const env = getEnv({ ...base });
+    expect(env.AUTH_SECRET).toBe(A);
+    expect(env.REFRESH_SECRET).toBe(B);
+  });
+
+  it("refuses a missing AUTH_SECRET or REFRESH_SECRET", () => {
+    expect(fails({ REFRESH_SECRET: B })).toThrow(/AUTH_SECRET is required/);
+    expect(fails({ AUTH_SECRET: A })).toThrow(/REFRESH_SECRET is required/);
+    expect(fails({})).toThrow(/Invalid configuration/);
+  });
+
+  it("refuses a secret shorter than 32 characters", () => {
+    expect(fails({ ...base, AUTH_SECRET: "x".repeat(31) })).toThrow(/AUTH_SECRET must be at least 32 characters/);
+    expect(fails({ ...base, REFRESH_SECRET: "short" })).toThrow(/REFRESH_SECRET must be at least 32/);
+  });
+
+  it("refuses a well-known secret, whatever its case", () => {
+    expect(fails({ ...base, AUTH_SECRET: "replace-with-a-long-random-string" })).toThrow(/well-known/);
+    expect(fails({ ...base, REFRESH_SECRET: "REPLACE-WITH-A-LONG-RANDOM-STRING" })).toThrow(/REFRESH_SECRET is a well-known/);
+    // the short ones are refused too (by length, at least)
+    for (const v of ["secret", "changeme", "development"]) expect(fails({ ...base, AUTH_SECRET: v })).toThrow();
+  });
+
+  it("refuses equal secrets", () => {
+    expect(fails({ AUTH_SECRET: A, REFRESH_SECRET: A })).toThrow(/must differ/);
+  });
+
+  it("takes NEXTAUTH_SECRET when AUTH_SECRET is unset", () => {
+    expect(getEnv({ NEXTAUTH_SECRET: A, REFRESH_SECRET: B }).AUTH_SECRET).toBe(A);
+  });
+
+  it("lists every problem at once", () => {
+    expect(fails({ AUTH_SECRET: "short", DATABASE_URL: "not a url" })).toThrow(/AUTH_SECRET[\s\S]*REFRESH_SECRET|REFRESH_SECRET[\s\S]*AUTH_SECRET/);
+  });
+});
+
+describe("getEnv: sandbox flag", () => {
+  it("is off by default", () => {
+    expect(getEnv({ ...base }).sandboxEnabled).toBe(false);
+  });
+
+  it("is on in demo mode", () => {
+    expect(getEnv({ ...base, DEMO_MODE: "1" }).sandboxEnabled).toBe(true);
+    expect(getEnv({ ...base, DEMO_MODE: "true" }).sandboxEnabled).toBe(true);
+    expect(getEnv({ ...base, DEMO_MODE: "0" }).sandboxEnabled).toBe(false);
+  });
+
+  it("follows an explicit SANDBOX_ENABLED over demo mode", () => {
+    expect(getEnv({ ...base, SANDBOX_ENABLED: "true" }).sandboxEnabled).toBe(true);
+    expect(getEnv({ ...base, SANDBOX_ENABLED: "1" }).sandboxEnabled).toBe(true);
+    expect(getEnv({ ...base, DEMO_MODE: "1", SANDBOX_ENABLED: "0" }).sandboxEnabled).toBe(false);
+    expect(getEnv({ ...base, DEMO_MODE: "1", SANDBOX_ENABLED: "false" }).sandboxEnabled).toBe(false);
+  });
+
+  it("refuses a flag value it does not understand", () => {
+    expect(fails({ ...base, SANDBOX_ENABLED: "yes" })).toThrow(/SANDBOX_ENABLED/);
+  });
+});
+
+describe("getEnv: cache", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvCache();
+  });
+
+  it("parses process.env once until resetEnvCache()", () => {
+    resetEnvCache();
+    const first = getEnv();
+    process.env.ACCESS_TOKEN_TTL = "123";
+    expect(getEnv()).toBe(first);
+    resetEnvCache();
+    expect(getEnv().ACCESS_TOKEN_TTL).toBe(123);
+  });
+
+  it("applies defaults", () => {
+    const env = getEnv({ ...base });
+    expect(env.ACCESS_TOKEN_TTL).toBe(900);
+    expect(env.REFRESH_TOKEN_TTL).toBe(7 * 24 * 3600);
+    expect(env.SEED_ADMIN_EMAIL).toBe("admin@example.com");
+  });
+});

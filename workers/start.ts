@@ -1,0 +1,92 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { loadOrCreateDemoSecrets } from "./demo-secrets";
+import { startEmbeddedPostgres } from "./embedded-postgres";
+
+// The product's launcher: configuration check, database (embedded PGlite when DATABASE_URL is unset),
+// migrations, demo seed, then the Next server. `--demo` is command 1 of the README.
+const demo = process.argv.includes("--demo");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+
+async function main() {
+  if (demo) {
+    process.env.DEMO_MODE = "1";
+    const secrets = loadOrCreateDemoSecrets(dataDir);
+    process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
+    process.env.REFRESH_SECRET ??= secrets.REFRESH_SECRET;
+  }
+  process.env.APP_URL ??= `http://${host}:${port}`;
+  process.env.NEXTAUTH_URL ??= process.env.APP_URL;
+  const { getEnv } = await import("@/lib/env");
+  try {
+    getEnv();
+  } catch (e) {
+    console.error(`Refusing to start. ${(e as Error).message}`);
+    process.exit(1);
+  }
+  let stopDb: (() => Promise<void>) | null = null;
+  if (!process.env.DATABASE_URL) {
+    const pg = await startEmbeddedPostgres(dataDir, Number(process.env.PGLITE_PORT ?? 0));
+    process.env.DATABASE_URL = pg.url;
+    process.env.DB_POOL_MAX ??= "4";
+    stopDb = pg.stop;
+    console.log(`Embedded PGlite database in ${path.join(dataDir, "pgdata")}`);
+  } else {
+    const { migrateDatabase } = await import("@/db/migrate");
+    await migrateDatabase(process.env.DATABASE_URL);
+  }
+  const env = getEnv();
+  if (demo) {
+    const { getDb, closeDb } = await import("@/db");
+    const { seedDemo } = await import("@/db/seed");
+    await seedDemo(getDb(), { adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: env.SEED_ADMIN_PASSWORD });
+    await closeDb();
+  }
+  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+    console.error("No production build found: run `npm run build` first.");
+    process.exit(1);
+  }
+  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(port)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: process.env,
+  });
+  const shutdown = async (code: number) => {
+    child.kill("SIGTERM");
+    if (stopDb) await stopDb().catch(() => {});
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  child.on("exit", (code) => void shutdown(code ?? 0));
+  await waitForServer(`http://${host}:${port}/api/version`);
+  printWelcome(env.APP_URL, demo ? env : null);
+}
+
+async function waitForServer(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer at ${url}`);
+}
+
+function printWelcome(url: string, demoEnv: { SEED_ADMIN_EMAIL: string; SEED_ADMIN_PASSWORD: string } | null) {
+  console.log(`\n  Atendimento is running at ${url}\n`);
+  if (demoEnv) {
+    console.log(`  Admin (also super admin): ${demoEnv.SEED_ADMIN_EMAIL} / ${demoEnv.SEED_ADMIN_PASSWORD}`);
+    console.log(`  Agent:                    agent@example.com / agent123\n`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
