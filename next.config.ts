@@ -8,7 +8,9 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "bcryptjs"],
   poweredByHeader: false,
-  typedRoutes: false,
+  // `npm run typecheck` (part of the test command) checks the whole tree, tests included;
+  // the build does not repeat it, which keeps command 1 fast on small machines.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default withNextIntl(nextConfig);

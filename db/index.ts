@@ -25,6 +25,8 @@ export function getDb(): Db {
   if (holder.__appDb && holder.__appDb.url === url) return holder.__appDb.db;
   const client = postgres(url, {
     max: Number(process.env.DB_POOL_MAX ?? 10),
+    // embedded PGlite is one shared session: named prepared statements would collide across clients
+    prepare: process.env.DB_PREPARE !== "0",
     onnotice: () => {},
     connection: { application_name: "atendimento" },
   });

@@ -47,7 +47,7 @@ export type Env = z.infer<typeof schema> & { sandboxEnabled: boolean };
 let cached: Env | null = null;
 
 /** Parses the environment once; throws with every problem listed. */
-export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function getEnv(source: Record<string, string | undefined> = process.env): Env {
   if (cached && source === process.env) return cached;
   const input = { ...source, AUTH_SECRET: source.AUTH_SECRET ?? source.NEXTAUTH_SECRET };
   const parsed = schema.safeParse(input);

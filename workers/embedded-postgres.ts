@@ -1,9 +1,9 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
+import { createPgliteWireServer } from "./pglite-wire-server";
 
 /**
  * Embedded PGlite in the data folder, migrated, then served over the Postgres wire protocol so the
@@ -12,14 +12,16 @@ import { MIGRATIONS_FOLDER } from "@/db/migrate";
 export async function startEmbeddedPostgres(dataDir: string, port: number) {
   const pg = await PGlite.create(path.join(dataDir, "pgdata"));
   await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_FOLDER });
-  // PGlite has one backend; the socket server multiplexes clients onto it (default limit is 1).
-  const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port, maxConnections: 64 });
-  await server.start();
-  const address = server.getServerConn();
+  const server = createPgliteWireServer(pg);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as { port: number };
   return {
-    url: `postgres://postgres:postgres@${address}/postgres?sslmode=disable`,
+    url: `postgres://postgres:postgres@127.0.0.1:${address.port}/postgres?sslmode=disable`,
     async stop() {
-      await server.stop();
+      await new Promise<void>((r) => server.close(() => r()));
       await pg.close();
     },
   };

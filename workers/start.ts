@@ -32,6 +32,7 @@ async function main() {
     const pg = await startEmbeddedPostgres(dataDir, Number(process.env.PGLITE_PORT ?? 0));
     process.env.DATABASE_URL = pg.url;
     process.env.DB_POOL_MAX ??= "4";
+    process.env.DB_PREPARE = "0";
     stopDb = pg.stop;
     console.log(`Embedded PGlite database in ${path.join(dataDir, "pgdata")}`);
   } else {

@@ -413,20 +413,22 @@ function Showcase({ id }: { id: string }) {
 }
 
 export default function UiPreviewPage() {
+  // Needs the root layout to mount <Toaster /> (and ideally <ThemeScript />); ThemeProvider is repeated here so the
+  // page also works standalone (nesting it is harmless: all instances share one store).
   return (
     <ThemeProvider>
-    <TooltipProvider>
-      <div id="top" className="grid min-h-dvh md:grid-cols-2">
-        <section className="bg-background p-6 text-foreground" aria-label="Light">
-          <h1 className="mb-6 text-xl font-semibold">Light</h1>
-          <Showcase id="light" />
-        </section>
-        <section className="dark bg-background p-6 text-foreground" aria-label="Dark">
-          <h1 className="mb-6 text-xl font-semibold">Dark</h1>
-          <Showcase id="dark" />
-        </section>
-      </div>
-    </TooltipProvider>
+      <TooltipProvider>
+        <div id="top" className="grid min-h-dvh md:grid-cols-2">
+          <section className="bg-background p-6 text-foreground" aria-label="Light">
+            <h1 className="mb-6 text-xl font-semibold">Light</h1>
+            <Showcase id="light" />
+          </section>
+          <section className="dark bg-background p-6 text-foreground" aria-label="Dark">
+            <h1 className="mb-6 text-xl font-semibold">Dark</h1>
+            <Showcase id="dark" />
+          </section>
+        </div>
+      </TooltipProvider>
     </ThemeProvider>
   );
 }

@@ -13,7 +13,7 @@ function Input({ className, type, ...props }: InputProps) {
         "flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow,border-color] outline-none md:text-sm dark:bg-input/20",
         "placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground",
         "file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground",
-        "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
+        "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50",
         "aria-invalid:border-destructive aria-invalid:ring-destructive/30 aria-invalid:focus-visible:ring-2",
         "disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50",
         className,

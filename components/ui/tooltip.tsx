@@ -5,20 +5,25 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 
 import { cn } from "@/lib/utils";
 
+const HasProviderContext = React.createContext(false);
+
+/** Mount once near the root; shares the open delay (and skip-delay between tooltips) across all tooltips. */
 function TooltipProvider({
   delayDuration = 200,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
+  return (
+    <HasProviderContext.Provider value={true}>
+      <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />
+    </HasProviderContext.Provider>
+  );
 }
 
-/** A Tooltip brings its own Provider, so it also works without a TooltipProvider higher up. */
+/** Uses the nearest TooltipProvider; falls back to its own one when there is none. */
 function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return (
-    <TooltipProvider>
-      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
-    </TooltipProvider>
-  );
+  const hasProvider = React.useContext(HasProviderContext);
+  const root = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return hasProvider ? root : <TooltipProvider>{root}</TooltipProvider>;
 }
 
 const TooltipTrigger = TooltipPrimitive.Trigger;

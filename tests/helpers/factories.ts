@@ -6,7 +6,7 @@ import { POST as loginHandler } from "@/app/api/auth/login/route";
 import { hashPassword } from "@/lib/auth/password";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
 import { createCompany } from "@/lib/companies/create-company";
-import { call, cookieHeader } from "./http";
+import { call, cookieHeader, type Json } from "./http";
 
 export const suffix = () => randomBytes(5).toString("hex");
 
@@ -119,7 +119,7 @@ export async function createUsers(companyId: number, n: number, namePrefix = "Us
   return created.map((u) => ({ ...u, password }));
 }
 
-export type Session = { token: string; cookies: string; cookieMap: Record<string, string>; user: any };
+export type Session = { token: string; cookies: string; cookieMap: Record<string, string>; user: Json };
 
 /** Logs in through the real POST /api/auth/login handler. */
 export async function loginAs(user: Pick<TenantUser, "email" | "password">): Promise<Session> {

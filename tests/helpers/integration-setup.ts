@@ -10,8 +10,9 @@ beforeAll(async () => {
   resetEnvCache();
   testDb = await createTestDatabase();
   process.env.DATABASE_URL = testDb.url;
-  // PGlite serves one backend: keep the pool small there
-  if (testDb.kind === "pglite") process.env.DB_POOL_MAX = "4";
+  // PGlite serves one backend, and pglite-socket 0.2.x interleaves the extended-protocol messages of
+  // concurrent connections (electric-sql/pglite#1046): one connection keeps each query whole.
+  if (testDb.kind === "pglite") process.env.DB_POOL_MAX = "1";
 });
 
 afterAll(async () => {

@@ -3,13 +3,16 @@ import { getEnv, resetEnvCache } from "@/lib/env";
 
 const A = "a".repeat(20) + "Zk3vQ9pL2mX8rT5wY1nB4cF7"; // 44 chars
 const B = "b".repeat(20) + "Hq6jS0dG3kV9uE2oI5tR8yW1"; // 44 chars
-const base = { AUTH_SECRET: A, REFRESH_SECRET: B } as NodeJS.ProcessEnv;
+const base = { AUTH_SECRET: A, REFRESH_SECRET: B };
 
-const fails = (src: NodeJS.ProcessEnv) => () => getEnv(src);
+type Source = Record<string, string | undefined>;
+// a plain object, never process.env: getEnv only caches process.env
+const parse = (src: Source) => getEnv(src as unknown as NodeJS.ProcessEnv);
+const fails = (src: Source) => () => parse(src);
 
 describe("getEnv: secrets", () => {
   it("accepts two long, distinct, random secrets", () => {
-    const env = getEnv({ ...base });
+    const env = parse({ ...base });
     expect(env.AUTH_SECRET).toBe(A);
     expect(env.REFRESH_SECRET).toBe(B);
   });
@@ -37,7 +40,7 @@ describe("getEnv: secrets", () => {
   });
 
   it("takes NEXTAUTH_SECRET when AUTH_SECRET is unset", () => {
-    expect(getEnv({ NEXTAUTH_SECRET: A, REFRESH_SECRET: B }).AUTH_SECRET).toBe(A);
+    expect(parse({ NEXTAUTH_SECRET: A, REFRESH_SECRET: B }).AUTH_SECRET).toBe(A);
   });
 
   it("lists every problem at once", () => {
@@ -47,20 +50,20 @@ describe("getEnv: secrets", () => {
 
 describe("getEnv: sandbox flag", () => {
   it("is off by default", () => {
-    expect(getEnv({ ...base }).sandboxEnabled).toBe(false);
+    expect(parse({ ...base }).sandboxEnabled).toBe(false);
   });
 
   it("is on in demo mode", () => {
-    expect(getEnv({ ...base, DEMO_MODE: "1" }).sandboxEnabled).toBe(true);
-    expect(getEnv({ ...base, DEMO_MODE: "true" }).sandboxEnabled).toBe(true);
-    expect(getEnv({ ...base, DEMO_MODE: "0" }).sandboxEnabled).toBe(false);
+    expect(parse({ ...base, DEMO_MODE: "1" }).sandboxEnabled).toBe(true);
+    expect(parse({ ...base, DEMO_MODE: "true" }).sandboxEnabled).toBe(true);
+    expect(parse({ ...base, DEMO_MODE: "0" }).sandboxEnabled).toBe(false);
   });
 
   it("follows an explicit SANDBOX_ENABLED over demo mode", () => {
-    expect(getEnv({ ...base, SANDBOX_ENABLED: "true" }).sandboxEnabled).toBe(true);
-    expect(getEnv({ ...base, SANDBOX_ENABLED: "1" }).sandboxEnabled).toBe(true);
-    expect(getEnv({ ...base, DEMO_MODE: "1", SANDBOX_ENABLED: "0" }).sandboxEnabled).toBe(false);
-    expect(getEnv({ ...base, DEMO_MODE: "1", SANDBOX_ENABLED: "false" }).sandboxEnabled).toBe(false);
+    expect(parse({ ...base, SANDBOX_ENABLED: "true" }).sandboxEnabled).toBe(true);
+    expect(parse({ ...base, SANDBOX_ENABLED: "1" }).sandboxEnabled).toBe(true);
+    expect(parse({ ...base, DEMO_MODE: "1", SANDBOX_ENABLED: "0" }).sandboxEnabled).toBe(false);
+    expect(parse({ ...base, DEMO_MODE: "1", SANDBOX_ENABLED: "false" }).sandboxEnabled).toBe(false);
   });
 
   it("refuses a flag value it does not understand", () => {
@@ -85,7 +88,7 @@ describe("getEnv: cache", () => {
   });
 
   it("applies defaults", () => {
-    const env = getEnv({ ...base });
+    const env = parse({ ...base });
     expect(env.ACCESS_TOKEN_TTL).toBe(900);
     expect(env.REFRESH_TOKEN_TTL).toBe(7 * 24 * 3600);
     expect(env.SEED_ADMIN_EMAIL).toBe("admin@example.com");

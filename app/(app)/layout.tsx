@@ -1,0 +1,23 @@
+import { AppShell } from "@/components/shell/app-shell";
+import { getDb } from "@/db";
+import { getPageViewer } from "@/lib/auth/page-viewer";
+import { hasConnectionWarning } from "@/lib/connections/has-connection-warning";
+
+export const dynamic = "force-dynamic";
+
+// spec: an anonymous visitor on a private page is sent to /login (getPageViewer redirects).
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const { ctx, user, plan, campaignsSetting } = await getPageViewer();
+  const connectionWarning = ctx.profile === "admin" && (await hasConnectionWarning(getDb(), ctx.companyId));
+  return (
+    <AppShell
+      user={{ id: user.id, name: user.name, email: user.email, profile: user.profile, super: user.super }}
+      company={{ id: user.company.id, name: user.company.name, dueDate: user.company.dueDate }}
+      plan={plan}
+      campaignsSetting={campaignsSetting}
+      connectionWarning={connectionWarning}
+    >
+      {children}
+    </AppShell>
+  );
+}

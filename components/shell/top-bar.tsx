@@ -1,0 +1,57 @@
+"use client";
+
+import { CalendarCheck, Menu, RefreshCw } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatDayBr } from "@/lib/dates/today";
+import { ThemeToggleButton } from "./theme-toggle-button";
+import { AccountMenu } from "./account-menu";
+import { LocaleSwitcher } from "./locale-switcher";
+import type { ShellCompany, ShellUser } from "./shell-types";
+import { VolumeControl } from "./volume-control";
+
+type Props = { user: ShellUser; company: ShellCompany; onMenu: () => void; showMenuButton: boolean };
+
+export function TopBar({ user, company, onMenu, showMenuButton }: Props) {
+  const t = useTranslations("shell");
+  const showDue = user.profile === "admin" && company.dueDate; // spec: admins whose company has a due date
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-4">
+      {showMenuButton && (
+        <Button variant="ghost" size="icon" onClick={onMenu} aria-label={t("openMenu")} data-testid="open-menu">
+          <Menu className="size-5" />
+        </Button>
+      )}
+      <p className="min-w-0 flex-1 truncate text-sm sm:text-base" data-testid="greeting">
+        {t.rich("greeting", {
+          name: user.name,
+          company: company.name,
+          b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+        })}
+      </p>
+      {showDue && (
+        <Badge variant="secondary" className="hidden gap-1.5 md:inline-flex" data-testid="active-until">
+          <CalendarCheck className="size-3.5" aria-hidden />
+          {t("activeUntil", { date: formatDayBr(company.dueDate!) })}
+        </Badge>
+      )}
+      <div className="flex items-center gap-0.5">
+        <ThemeToggleButton />
+        <VolumeControl />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="hidden sm:inline-flex"
+          onClick={() => window.location.reload()}
+          aria-label={t("refresh")}
+          title={t("refresh")}
+        >
+          <RefreshCw className="size-5" />
+        </Button>
+        <LocaleSwitcher persist />
+        <AccountMenu user={user} />
+      </div>
+    </header>
+  );
+}

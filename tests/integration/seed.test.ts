@@ -1,0 +1,66 @@
+import { count, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { companies, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
+import { DEMO_PLANS, seedDemo } from "@/db/seed";
+import { todayIn } from "@/lib/dates/today";
+import { loginAs } from "../helpers/factories";
+
+const ADMIN = { email: "admin@example.com", password: "admin123" };
+
+async function counts() {
+  const db = getDb();
+  const n = async (table: typeof plans | typeof companies | typeof users | typeof queues | typeof whatsapps) =>
+    (await db.select({ n: count() }).from(table))[0].n;
+  return { plans: await n(plans), companies: await n(companies), users: await n(users), queues: await n(queues), whatsapps: await n(whatsapps) };
+}
+
+// This file's database starts empty: the seed runs exactly as on a fresh install.
+describe("seedDemo", () => {
+  it("creates the plans and the demo tenant on an empty database", async () => {
+    const db = getDb();
+    expect(await seedDemo(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password })).toBe(true);
+
+    const planRows = await db.select().from(plans);
+    expect(planRows.map((p) => p.name).sort()).toEqual(DEMO_PLANS.map((p) => p.name).sort());
+
+    const [company] = await db.select().from(companies);
+    expect(company.status).toBe(true);
+    expect(company.dueDate! > todayIn(company.timezone)).toBe(true);
+    expect(company.dueDate! >= `${Number(todayIn().slice(0, 4)) + 5}`).toBe(true);
+
+    const people = await db.select().from(users).where(eq(users.companyId, company.id));
+    const admin = people.find((u) => u.email === ADMIN.email)!;
+    const agent = people.find((u) => u.email === "agent@example.com")!;
+    expect(admin).toMatchObject({ profile: "admin", super: true });
+    expect(agent).toMatchObject({ profile: "user", super: false });
+
+    const companyQueues = await db.select().from(queues).where(eq(queues.companyId, company.id));
+    expect(companyQueues).toHaveLength(2);
+    const agentQueues = await db.select().from(userQueues).where(eq(userQueues.userId, agent.id));
+    expect(agentQueues).toHaveLength(1);
+    expect(companyQueues.map((q) => q.id)).toContain(agentQueues[0].queueId);
+
+    const [conn] = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id));
+    expect(conn).toMatchObject({ name: "Sandbox", provider: "sandbox", companyId: company.id });
+    expect(conn.greetingMessage.trim()).not.toBe("");
+    const links = await db.select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, conn.id));
+    expect(links.map((l) => l.queueId).sort()).toEqual(companyQueues.map((q) => q.id).sort());
+    const linkedToOther = await db.select().from(queues).where(inArray(queues.id, links.map((l) => l.queueId)));
+    expect(linkedToOther.every((q) => q.companyId === company.id)).toBe(true);
+  });
+
+  it("creates nothing the second time", async () => {
+    const before = await counts();
+    expect(await seedDemo(getDb(), { adminEmail: ADMIN.email, adminPassword: ADMIN.password })).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the demo admin and agent can log in", async () => {
+    const admin = await loginAs(ADMIN);
+    expect(admin.user).toMatchObject({ email: ADMIN.email, profile: "admin", super: true });
+    expect(admin.user.queues).toHaveLength(2);
+    const agent = await loginAs({ email: "agent@example.com", password: "agent123" });
+    expect(agent.user.queues).toHaveLength(1);
+  });
+});
