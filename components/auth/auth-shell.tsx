@@ -8,7 +8,7 @@ export async function AuthShell({ children }: { children: React.ReactNode }) {
   const t = await getTranslations();
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_minmax(480px,44%)]">
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-primary to-primary/70 p-12 text-primary-foreground lg:flex lg:flex-col lg:justify-between">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[oklch(0.45_0.1_172)] to-[oklch(0.3_0.06_205)] p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div className="flex items-center gap-3 text-xl font-semibold">
           <MessagesSquare className="size-8" aria-hidden />
           {t("common.appName")}

@@ -14,6 +14,7 @@ import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import { daysBetween, todayIn } from "@/lib/dates/today";
 import { V } from "@/lib/validation/messages";
+import { queueFlashToast } from "@/components/shell/flash-toast";
 import { rememberSession, type LoginAnswer } from "./remember-session";
 
 const schema = z.object({
@@ -34,7 +35,7 @@ export function LoginForm() {
       if (due) {
         const days = daysBetween(todayIn(answer.user.company.timezone), due);
         // spec: fewer than 5 days left shows a warning toast
-        if (days < 5) toast({ variant: "warning", title: t("dueSoon", { days }), duration: 6000 });
+        if (days < 5) queueFlashToast({ variant: "warning", title: t("dueSoon", { days }), duration: 8000 });
       }
       window.location.assign("/tickets");
     } catch (err) {

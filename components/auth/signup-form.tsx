@@ -72,7 +72,6 @@ export function SignupForm({ plans }: { plans: Plan[] }) {
                 <Input
                   inputMode="numeric"
                   autoComplete="tel"
-                  maxLength={11}
                   {...field}
                   // spec: the phone input strips non-digits
                   onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ""))}

@@ -8,6 +8,7 @@ import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { buildMenu } from "@/lib/navigation/menu";
 import { cn } from "@/lib/utils";
 import type { ShellProps } from "./shell-types";
+import { useFlashToast } from "./flash-toast";
 import { SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 import { useMediaQuery } from "./use-media-query";
@@ -32,6 +33,7 @@ export function AppShell({ children, ...props }: ShellProps & { children: React.
   const [version, setVersion] = useState<string | null>(null);
   const cshow = useStoredCshow();
   const collapsed = userCollapsed ?? !wide;
+  useFlashToast();
 
   useEffect(() => {
     fetch("/api/version")

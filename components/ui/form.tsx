@@ -12,6 +12,7 @@ import {
   type FieldValues,
 } from "react-hook-form";
 
+import { useTranslations } from "next-intl";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
@@ -110,7 +111,10 @@ function FormDescription({ className, ...props }: React.ComponentProps<"p">) {
 /** Shows the field's error message (or `children` when there is no error). */
 function FormMessage({ className, children, ...props }: React.ComponentProps<"p">) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? "") : children;
+  const t = useTranslations("validation");
+  // zod schemas carry catalogue keys (lib/validation/messages.ts); anything else shows as written
+  const raw = error ? String(error.message ?? "") : "";
+  const body = error ? (raw && t.has(raw) ? t(raw) : raw) : children;
   if (!body) return null;
   return (
     <p

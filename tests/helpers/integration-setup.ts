@@ -12,7 +12,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = testDb.url;
   // PGlite serves one backend, and pglite-socket 0.2.x interleaves the extended-protocol messages of
   // concurrent connections (electric-sql/pglite#1046): one connection keeps each query whole.
-  if (testDb.kind === "pglite") process.env.DB_POOL_MAX = "1";
+  if (testDb.kind === "pglite") process.env.DB_POOL_MAX = process.env.PROBE_POOL ?? "1";
 });
 
 afterAll(async () => {

@@ -177,6 +177,13 @@ describe("sessions", () => {
     expect(row.online).toBe(false);
   });
 
+  it("logout with the session cookie alone (the browser's way) ends the session", async () => {
+    const t = await createTenant();
+    const s = await loginAs(t.agent);
+    expect((await call(logout, { method: "DELETE", url: "/api/auth/logout", cookie: s.cookies })).status).toBe(200);
+    expect((await meWith({ token: s.token })).status).toBe(403);
+  });
+
   it("logout without a session still answers 200", async () => {
     expect((await call(logout, { method: "DELETE", url: "/api/auth/logout" })).status).toBe(200);
   });

@@ -138,6 +138,18 @@ describe("PUT /api/users/{id}", () => {
     expect(res).toMatchObject({ status: 409, body: { error: "ERR_USER_EMAIL_EXISTS" } });
   });
 
+  it("answers 409, not 500, when two edits race for one new email", async () => {
+    const t = await createTenant();
+    const { token } = await loginAs(t.admin);
+    const [other] = await createUsers(t.companyId, 1, "Racer");
+    const email = `race-${t.companyId}@test.example`;
+    const results = await Promise.all([
+      put(token, t.agent.id, { name: t.agent.name, email }),
+      put(token, other.id, { name: other.name, email }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
   it("a new password set by an admin works and ends the user's session", async () => {
     const t = await createTenant();
     const agent = await loginAs(t.agent);

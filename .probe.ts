@@ -1,0 +1,20 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { MIGRATIONS_FOLDER } from "@/db/migrate";
+process.env.AUTH_SECRET = "a".repeat(40); process.env.REFRESH_SECRET = "b".repeat(40);
+const maxConnections = Number(process.argv[2]);
+const pgl = await PGlite.create();
+await migrate(drizzle(pgl), { migrationsFolder: MIGRATIONS_FOLDER });
+const server = new PGLiteSocketServer({ db: pgl, host: "127.0.0.1", port: 0, maxConnections });
+await server.start();
+process.env.DATABASE_URL = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`; process.env.DB_POOL_MAX = "4";
+const { getDb, closeDb } = await import("@/db");
+const { seedDemo } = await import("@/db/seed");
+const { getSessionUser } = await import("@/lib/users/get-session-user");
+await seedDemo(getDb(), { adminEmail: "admin@example.com", adminPassword: "admin123" });
+let fail = 0;
+for (let i = 0; i < 20; i++) { try { await Promise.all([getSessionUser(getDb(), 1), getSessionUser(getDb(), 2)]); } catch (e) { fail++; } }
+console.log(maxConnections, "failures", fail);
+await closeDb(); await server.stop(); await pgl.close();

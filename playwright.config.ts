@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Chromium from Debian (`apt-get install chromium`); Playwright's own download is not reachable here.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: "pt-BR",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    screenshot: "only-on-failure",
+    trace: "off",
+  },
+  webServer: {
+    command: `node --import tsx tests/e2e/serve.ts`,
+    url: `${E2E_BASE_URL}/api/version`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { closeDb, getDb } from "@/db";
+import { plans, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+import { createCompany } from "@/lib/companies/create-company";
+import { addDaysToDate, todayIn } from "@/lib/dates/today";
+import { e2eDatabaseUrl } from "./e2e-db";
+
+process.env.DATABASE_URL = e2eDatabaseUrl();
+process.env.DB_POOL_MAX = "2";
+
+export type E2eTenant = Awaited<ReturnType<typeof createE2eTenant>>;
+
+/** A whole tenant of its own (company, admin, agent), so tests never share the seeded users. */
+export async function createE2eTenant(opts: { dueInDays?: number; plan?: Partial<typeof plans.$inferInsert> } = {}) {
+  const db = getDb();
+  const tag = randomBytes(4).toString("hex");
+  const [plan] = await db
+    .insert(plans)
+    .values({ name: `Plano ${tag}`, users: 5, connections: 2, queues: 3, value: 50, isPublic: false, ...opts.plan })
+    .returning();
+  const adminPassword = `adm-${tag}`;
+  const { company, adminId } = await createCompany(db, {
+    name: `Empresa ${tag}`,
+    email: `owner-${tag}@e2e.test`,
+    planId: plan.id,
+    dueDate: addDaysToDate(todayIn(), opts.dueInDays ?? 30),
+    admin: { name: `Admin ${tag}`, email: `admin-${tag}@e2e.test`, password: adminPassword },
+  });
+  const agentPassword = `agt-${tag}`;
+  const [agent] = await db
+    .insert(users)
+    .values({
+      companyId: company.id,
+      name: `Agente ${tag}`,
+      email: `agent-${tag}@e2e.test`,
+      passwordHash: await hashPassword(agentPassword),
+      profile: "user",
+    })
+    .returning();
+  return {
+    company,
+    plan,
+    admin: { id: adminId, email: `admin-${tag}@e2e.test`, password: adminPassword },
+    agent: { id: agent.id, email: agent.email, password: agentPassword },
+  };
+}
+
+export async function loginThroughPage(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByTestId("login-form").locator('input[type="email"]').fill(email);
+  await page.getByTestId("login-form").locator('input[type="password"]').fill(password);
+  await page.getByTestId("login-form").locator('button[type="submit"]').click();
+}
+
+export const test = base.extend({});
+test.afterAll(async () => {
+  await closeDb();
+});
+export { expect };

@@ -1,0 +1,36 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { adminUrl, E2E_DB_NAME, e2eDatabaseUrl } from "./e2e-db";
+
+// Starts the product for the e2e run: a fresh database on the local Postgres, demo seed (plans),
+// random secrets, the production build, on PORT.
+async function main() {
+  const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${E2E_DB_NAME}" WITH (FORCE)`);
+  await admin.unsafe(`CREATE DATABASE "${E2E_DB_NAME}"`);
+  await admin.end();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atendimento-e2e-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "workers/start.ts", "--demo"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: e2eDatabaseUrl(),
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      REFRESH_SECRET: randomBytes(32).toString("hex"),
+    },
+  });
+  const stop = () => child.kill("SIGTERM");
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  child.on("exit", (code) => process.exit(code ?? 0));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
