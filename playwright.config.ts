@@ -22,7 +22,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL: E2E_BASE_URL,

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,7 @@ const schema = z.object({
 export function LoginForm() {
   const t = useTranslations("login");
   const errorMessage = useErrorMessage();
+  const router = useRouter();
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
 
   const onSubmit = async (values: z.infer<typeof schema>) => {
@@ -37,7 +39,8 @@ export function LoginForm() {
         // spec: fewer than 5 days left shows a warning toast
         if (days < 5) queueFlashToast({ variant: "warning", title: t("dueSoon", { days }), duration: 8000 });
       }
-      window.location.assign("/tickets");
+      router.replace("/tickets"); // spec: login leads to /tickets
+      router.refresh();
     } catch (err) {
       toast({ variant: "error", title: errorMessage(err) });
     }

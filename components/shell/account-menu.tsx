@@ -2,6 +2,7 @@
 
 import { LogOut, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -27,11 +28,13 @@ const initials = (name: string) =>
 
 export function AccountMenu({ user }: { user: ShellUser }) {
   const t = useTranslations("shell");
+  const router = useRouter();
   const [profileOpen, setProfileOpen] = useState(false);
   const logout = async () => {
     await api("/api/auth/logout", { method: "DELETE" }).catch(() => {});
     clearLocalSession();
-    window.location.assign("/login"); // spec: logout leads to /login
+    router.replace("/login"); // spec: logout leads to /login
+    router.refresh();
   };
   return (
     <>

@@ -47,6 +47,8 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
   if (!res.ok) {
     if (res.status === 401 && !path.startsWith("/api/auth/login")) {
       clearLocalSession();
+      // a full load on purpose: an ended session must drop every piece of client state
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       if (!location.pathname.startsWith("/login")) location.assign("/login");
     }
     const body = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
