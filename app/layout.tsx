@@ -13,6 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
+  const t = await getTranslations("common");
   return (
     <html lang={locale === "pt" ? "pt-BR" : locale} suppressHydrationWarning>
       <head>
@@ -23,7 +24,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <ThemeProvider>
             <TooltipProvider delayDuration={300}>
               {children}
-              <Toaster />
+              <Toaster closeLabel={t("close")} label={t("notification")} viewportLabel={t("notifications", { hotkey: "{hotkey}" })} />
             </TooltipProvider>
           </ThemeProvider>
         </NextIntlClientProvider>

@@ -33,7 +33,7 @@ const schema = z
     REFRESH_SECRET: secret("REFRESH_SECRET"),
     ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
     REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
-    SANDBOX_ENABLED: z.enum(["1", "0", "true", "false"]).optional(),
+    SANDBOX_ENABLED: z.enum(["1", "0", "true", "false", ""]).optional(),
     SEED_ADMIN_EMAIL: z.string().email().default("admin@example.com"),
     SEED_ADMIN_PASSWORD: z.string().min(5).default("admin123"),
   })

@@ -51,7 +51,8 @@ export function createPgliteWireServer(pg: PGlite) {
   const release = async (connId: number) => {
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i].connId === connId) queue.splice(i, 1);
     if (owner === connId) {
-      await pg.runExclusive(() => pg.exec("ROLLBACK")).catch(() => {});
+      // pg.exec takes PGlite's own lock: calling it inside runExclusive would wait forever
+      await pg.exec("ROLLBACK").catch(() => {});
       owner = null;
     }
     void pump();

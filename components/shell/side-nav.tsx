@@ -62,7 +62,7 @@ export function SideNav({ sections, collapsed, connectionWarning, onNavigate }: 
   };
 
   return (
-    <nav aria-label="menu" className="flex-1 overflow-y-auto px-3 py-2">
+    <nav aria-label={t("common.mainMenu")} className="flex-1 overflow-y-auto px-3 py-2">
       {sections.map((section) => (
         <div key={section.key} className="mb-2">
           {section.key === "administration" &&

@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { contextFromRequest } from "@/lib/auth/request-context";
 import { getCompanyPlan, type PlanFlag } from "@/lib/plans/get-company-plan";
 import type { TenantContext } from "./context";
+import { appErrorFromDb } from "./db-errors";
 import { AppError } from "./errors";
 
 type Access = "public" | "user" | "admin" | "super";
@@ -86,6 +87,7 @@ async function readBody(req: NextRequest): Promise<unknown> {
 }
 
 export function errorResponse(err: unknown): Response {
+  err = appErrorFromDb(err) ?? err;
   if (err instanceof AppError) {
     return NextResponse.json({ error: err.code, ...err.extra }, { status: err.status });
   }

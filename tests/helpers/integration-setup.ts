@@ -10,9 +10,13 @@ beforeAll(async () => {
   resetEnvCache();
   testDb = await createTestDatabase();
   process.env.DATABASE_URL = testDb.url;
-  // PGlite serves one backend, and pglite-socket 0.2.x interleaves the extended-protocol messages of
-  // concurrent connections (electric-sql/pglite#1046): one connection keeps each query whole.
-  if (testDb.kind === "pglite") process.env.DB_POOL_MAX = process.env.PROBE_POOL ?? "1";
+  process.env.TEST_DB_KIND = testDb.kind;
+  // the client settings workers/start.ts uses on embedded PGlite: one shared session, so no named
+  // prepared statements, and a small pool
+  if (testDb.kind === "pglite") {
+    process.env.DB_POOL_MAX = "4";
+    process.env.DB_PREPARE = "0";
+  }
 });
 
 afterAll(async () => {

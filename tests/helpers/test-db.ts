@@ -6,7 +6,7 @@ import { migrateDatabase } from "@/db/migrate";
  * One database per integration test FILE: drizzle-kit writes `"public".` into foreign keys, so
  * schemas cannot isolate files; databases can. On a real server we CREATE DATABASE test_<random>
  * and drop it afterwards; where no server answers (and CI is unset) an in-process PGlite is served
- * over the wire protocol instead, so the very same postgres.js code runs.
+ * over the wire protocol instead (as in demo mode), so the very same postgres.js code runs.
  */
 export type TestDatabase = { url: string; kind: "postgres" | "pglite"; drop: () => Promise<void> };
 
@@ -67,26 +67,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** The fallback: in-memory PGlite, migrated, served on a free port (same pattern as workers/embedded-postgres.ts). */
+/**
+ * The fallback: the product's own embedded database (workers/embedded-postgres.ts: PGlite migrated
+ * and served over the wire protocol on a free port) in a temporary folder, removed afterwards.
+ */
 async function createPgliteDatabase(): Promise<TestDatabase> {
-  const [{ PGlite }, { PGLiteSocketServer }, { drizzle }, { migrate }, { MIGRATIONS_FOLDER }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite-socket"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-    import("@/db/migrate"),
+  const [{ mkdtemp, rm }, os, path, { startEmbeddedPostgres }] = await Promise.all([
+    import("node:fs/promises"),
+    import("node:os"),
+    import("node:path"),
+    import("@/workers/embedded-postgres"),
   ]);
-  const pg = await PGlite.create();
-  await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_FOLDER });
-  // PGlite has one backend; the socket server multiplexes the pool's connections onto it.
-  const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: 0, maxConnections: 16 });
-  await server.start();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "atendimento-test-"));
+  const pg = await startEmbeddedPostgres(dir, 0);
   return {
-    url: `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    url: pg.url,
     kind: "pglite",
     async drop() {
-      await server.stop();
-      await pg.close();
+      await pg.stop();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
