@@ -1,18 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
+import { AuthFormFooter } from "./auth-form-footer";
 import { daysBetween, todayIn } from "@/lib/dates/today";
 import { V } from "@/lib/validation/messages";
 import { queueFlashToast } from "@/components/shell/flash-toast";
@@ -80,15 +79,12 @@ export function LoginForm() {
             </FormItem>
           )}
         />
-        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          {t("submit")}
-        </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          <Link href="/signup" className="font-medium text-primary hover:underline">
-            {t("signup")}
-          </Link>
-        </p>
+        <AuthFormFooter
+          submitting={form.formState.isSubmitting}
+          submitLabel={t("submit")}
+          href="/signup"
+          linkLabel={t("signup")}
+        />
       </form>
     </Form>
   );

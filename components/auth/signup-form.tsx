@@ -1,19 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
+import { AuthFormFooter } from "./auth-form-footer";
 import { signupSchema } from "@/lib/companies/schemas";
 
 type Plan = { id: number; name: string; users: number; connections: number; queues: number; value: number };
@@ -106,15 +104,12 @@ export function SignupForm({ plans }: { plans: Plan[] }) {
             </FormItem>
           )}
         />
-        <Button type="submit" className="w-full" size="lg" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          {t("submit")}
-        </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          <Link href="/login" className="font-medium text-primary hover:underline">
-            {t("login")}
-          </Link>
-        </p>
+        <AuthFormFooter
+          submitting={form.formState.isSubmitting}
+          submitLabel={t("submit")}
+          href="/login"
+          linkLabel={t("login")}
+        />
       </form>
     </Form>
   );
