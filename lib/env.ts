@@ -34,6 +34,18 @@ const schema = z
     ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
     REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
     SANDBOX_ENABLED: z.enum(["1", "0", "true", "false", ""]).optional(),
+    // Pusher Channels, soketi or the embedded server (workers/start.ts fills these when unset).
+    PUSHER_APP_ID: z.string().min(1).optional(),
+    PUSHER_KEY: z.string().min(1).optional(),
+    PUSHER_SECRET: z.string().min(1).optional(),
+    PUSHER_CLUSTER: z.string().min(1).default("mt1"),
+    PUSHER_HOST: z.string().min(1).optional(),
+    PUSHER_PORT: z.coerce.number().int().positive().optional(),
+    PUSHER_USE_TLS: flag,
+    // what the browser connects to, read at request time (no rebuild to change it)
+    PUSHER_PUBLIC_HOST: z.string().min(1).optional(),
+    PUSHER_PUBLIC_PORT: z.coerce.number().int().positive().optional(),
+    PUSHER_PUBLIC_TLS: flag,
     SEED_ADMIN_EMAIL: z.string().email().default("admin@example.com"),
     SEED_ADMIN_PASSWORD: z.string().min(5).default("admin123"),
   })

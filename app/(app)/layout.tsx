@@ -2,6 +2,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { getDb } from "@/db";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { hasConnectionWarning } from "@/lib/connections/has-connection-warning";
+import { browserRealtimeConfig } from "@/lib/realtime/config";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,8 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       plan={plan}
       campaignsSetting={campaignsSetting}
       connectionWarning={connectionWarning}
+      realtime={browserRealtimeConfig()}
+      sessionId={ctx.sessionId}
     >
       {children}
     </AppShell>

@@ -1,4 +1,5 @@
 import type { PlanFlag } from "@/lib/plans/get-company-plan";
+import type { BrowserRealtimeConfig } from "@/lib/realtime/config";
 
 export type ShellUser = { id: number; name: string; email: string; profile: string; super: boolean };
 export type ShellCompany = { id: number; name: string; dueDate: string | null };
@@ -9,4 +10,6 @@ export type ShellProps = {
   plan: Record<PlanFlag, boolean>;
   campaignsSetting: boolean;
   connectionWarning: boolean;
+  realtime: BrowserRealtimeConfig | null;
+  sessionId: string;
 };

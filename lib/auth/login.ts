@@ -3,6 +3,8 @@ import type { DbOrTx } from "@/db";
 import { companies, users } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { todayIn } from "@/lib/dates/today";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import { publish } from "@/lib/realtime/publish";
 import { issueSession } from "./issue-session";
 import { verifyPassword } from "./password";
 import type { LoginInput } from "./schemas";
@@ -39,5 +41,12 @@ export async function login(db: DbOrTx, input: LoginInput) {
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: true, lastSeenAt: new Date() })
     .where(eq(users.id, row.id));
-  return issueSession(db, row.id);
+  const session = await issueSession(db, row.id);
+  // the older session's browser shows "Sua conta foi acessada em outro computador."
+  await publish({
+    channels: [channels.user(session.user.companyId, row.id)],
+    event: EVENTS.auth,
+    data: { action: "newSession", sessionId: session.sid },
+  });
+  return session;
 }

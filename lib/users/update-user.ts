@@ -4,6 +4,8 @@ import { queues, userQueues, users, whatsapps } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import { publish } from "@/lib/realtime/publish";
 import { getUser } from "./get-user";
 import type { UpdateUserInput } from "./schemas";
 
@@ -69,5 +71,11 @@ export async function updateUser(db: DbOrTx, ctx: TenantContext, userId: number,
       }
     }
   });
-  return getUser(db, ctx, userId);
+  const user = await getUser(db, ctx, userId);
+  await publish({
+    channels: [channels.company(ctx.companyId)],
+    event: EVENTS.user,
+    data: { action: "update", user: { id: user.id, name: user.name, email: user.email, profile: user.profile, online: user.online } },
+  });
+  return user;
 }

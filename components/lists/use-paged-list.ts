@@ -1,0 +1,77 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "@/lib/api/client";
+
+type Page<T> = { count: number; hasMore: boolean } & Record<string, unknown> & { [k: string]: T[] | number | boolean };
+
+const SEARCH_DEBOUNCE_MS = 500; // spec: list searches are debounced 500 ms
+
+/**
+ * The list-screen pattern (admin §2.1): a lowercased, debounced search that resets to page 1 with
+ * an empty list, pages loaded on demand, and helpers to apply live updates by id.
+ */
+export function usePagedList<T extends { id: number }>(opts: { url: string; key: string; initial?: { items: T[]; hasMore: boolean } }) {
+  const [items, setItems] = useState<T[]>(opts.initial?.items ?? []);
+  const [hasMore, setHasMore] = useState(opts.initial?.hasMore ?? true);
+  const [loading, setLoading] = useState(false);
+  const [search, setSearchRaw] = useState("");
+  const [term, setTerm] = useState("");
+  const page = useRef(opts.initial ? 1 : 0);
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (pageNumber: number, searchParam: string) => {
+      const gen = generation.current;
+      setLoading(true);
+      try {
+        const qs = new URLSearchParams({ searchParam, pageNumber: String(pageNumber) });
+        const data = await api<Page<T>>(`${opts.url}?${qs}`);
+        if (gen !== generation.current) return; // a newer search replaced this one
+        const rows = (data[opts.key] as T[]) ?? [];
+        setItems((prev) => (pageNumber === 1 ? rows : [...prev, ...rows.filter((r) => !prev.some((p) => p.id === r.id))]));
+        setHasMore(Boolean(data.hasMore));
+        page.current = pageNumber;
+      } finally {
+        if (gen === generation.current) setLoading(false);
+      }
+    },
+    [opts.url, opts.key],
+  );
+
+  useEffect(() => {
+    const id = setTimeout(() => setTerm(search.trim().toLowerCase()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(id);
+  }, [search]);
+
+  const firstTerm = useRef(true);
+  useEffect(() => {
+    if (firstTerm.current && opts.initial) {
+      firstTerm.current = false;
+      return;
+    }
+    firstTerm.current = false;
+    generation.current++;
+    setItems([]);
+    setHasMore(true);
+    void load(1, term);
+  }, [term, load, opts.initial]);
+
+  return {
+    items,
+    hasMore,
+    loading,
+    search,
+    setSearch: setSearchRaw,
+    loadMore: () => {
+      if (!loading && hasMore) void load(page.current + 1, term);
+    },
+    reload: () => {
+      generation.current++;
+      void load(1, term);
+    },
+    upsert: (row: Partial<T> & { id: number }) =>
+      setItems((prev) => (prev.some((p) => p.id === row.id) ? prev.map((p) => (p.id === row.id ? { ...p, ...row } : p)) : prev)),
+    remove: (id: number) => setItems((prev) => prev.filter((p) => p.id !== id)),
+  };
+}

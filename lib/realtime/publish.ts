@@ -1,0 +1,69 @@
+import Pusher from "pusher";
+import { serverRealtimeConfig } from "./config";
+
+export type RealtimeEvent = { channels: string[]; event: string; data: unknown; socketId?: string };
+type Sink = (events: RealtimeEvent[]) => void | Promise<void>;
+
+// Pusher refuses payloads over 10 KB: events carry ids and the fields lists show, never whole rows.
+export const MAX_PAYLOAD_BYTES = 10 * 1024;
+const MAX_CHANNELS_PER_TRIGGER = 100;
+
+const holder = globalThis as unknown as { __realtime?: { key: string; client: Pusher }; __realtimeSink?: Sink | null };
+
+function client(): Pusher | null {
+  const cfg = serverRealtimeConfig();
+  if (!cfg) return null;
+  const key = JSON.stringify(cfg);
+  if (holder.__realtime?.key === key) return holder.__realtime.client;
+  const c = cfg.host
+    ? new Pusher({ appId: cfg.appId, key: cfg.key, secret: cfg.secret, host: cfg.host, port: cfg.port ? String(cfg.port) : undefined, useTLS: cfg.useTLS })
+    : new Pusher({ appId: cfg.appId, key: cfg.key, secret: cfg.secret, cluster: cfg.cluster, useTLS: true });
+  holder.__realtime = { key, client: c };
+  return c;
+}
+
+/** Tests capture what services publish instead of sending it. */
+export function setRealtimeSink(sink: Sink | null) {
+  holder.__realtimeSink = sink;
+}
+
+/**
+ * Publishes events; called by services after their transaction commits. Realtime is best effort:
+ * a failure is logged and never fails the request that caused it (lists refetch on reconnect).
+ */
+export async function publish(...events: RealtimeEvent[]): Promise<void> {
+  const valid = events.filter((e) => e.channels.length > 0 && fits(e));
+  if (!valid.length) return;
+  if (holder.__realtimeSink) return void (await holder.__realtimeSink(valid));
+  const pusher = client();
+  if (!pusher) return;
+  await Promise.all(
+    valid.flatMap((e) =>
+      chunk(e.channels, MAX_CHANNELS_PER_TRIGGER).map((chs) =>
+        pusher
+          .trigger(chs, e.event, e.data, e.socketId ? { socket_id: e.socketId } : undefined)
+          .catch((err: unknown) => console.error(`[realtime] publish ${e.event} failed:`, (err as Error).message)),
+      ),
+    ),
+  );
+}
+
+function fits(e: RealtimeEvent): boolean {
+  const size = Buffer.byteLength(JSON.stringify(e.data ?? null));
+  if (size <= MAX_PAYLOAD_BYTES) return true;
+  console.error(`[realtime] ${e.event} dropped: ${size} bytes is over the 10 KB limit`);
+  return false;
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Signs a subscription for pusher-js (the channel auth route). */
+export function signSubscription(socketId: string, channel: string, presence?: { user_id: string; user_info: Record<string, unknown> }) {
+  const pusher = client();
+  if (!pusher) return null;
+  return pusher.authorizeChannel(socketId, channel, presence);
+}

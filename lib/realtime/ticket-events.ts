@@ -1,0 +1,37 @@
+import { channels, EVENTS, type TicketStatus } from "./channels";
+import type { RealtimeEvent } from "./publish";
+
+export type TicketPlace = { id: number; companyId: number; queueId: number | null; status: TicketStatus };
+
+/** The list channels a ticket appears on: its queue and status, and the admins' all-queues one. */
+export function ticketListChannels(t: TicketPlace): string[] {
+  return [channels.tickets(t.companyId, t.queueId, t.status), channels.allTickets(t.companyId, t.status)];
+}
+
+/**
+ * Events for a ticket change: a `delete` where it no longer belongs (queue or status changed, or
+ * deleted), an `update` where it is now, and on its conversation channel.
+ * `summary` is what the list item shows (ids and short fields; the client fetches the rest).
+ */
+export function ticketChangeEvents(before: TicketPlace | null, after: TicketPlace | null, summary?: unknown): RealtimeEvent[] {
+  const events: RealtimeEvent[] = [];
+  const moved = before && (!after || before.queueId !== after.queueId || before.status !== after.status);
+  if (before && moved) {
+    const stay = after ? new Set(ticketListChannels(after)) : new Set<string>();
+    const leave = ticketListChannels(before).filter((c) => !stay.has(c));
+    events.push({ channels: leave, event: EVENTS.ticket, data: { action: "delete", ticketId: before.id } });
+  }
+  const target = after ?? before;
+  if (after) {
+    events.push({ channels: ticketListChannels(after), event: EVENTS.ticket, data: { action: "update", ticket: summary ?? { id: after.id } } });
+  }
+  if (target) {
+    const action = after ? "update" : "delete";
+    events.push({
+      channels: [channels.ticket(target.companyId, target.id)],
+      event: EVENTS.ticket,
+      data: after ? { action, ticket: summary ?? { id: after.id } } : { action, ticketId: target.id },
+    });
+  }
+  return events;
+}
