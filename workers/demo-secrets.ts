@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const KEYS = ["AUTH_SECRET", "REFRESH_SECRET"] as const;
+const KEYS = ["AUTH_SECRET", "REFRESH_SECRET", "REALTIME_SECRET"] as const;
 
 /**
  * Demo mode only: random secrets generated once into the data folder and reused on every start,

@@ -1,22 +1,28 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { loadOrCreateDemoSecrets } from "./demo-secrets";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { startEmbeddedRealtime } from "./embedded-realtime";
 
-// The product's launcher: configuration check, database (embedded PGlite when DATABASE_URL is unset),
-// migrations, demo seed, then the Next server. `--demo` is command 1 of the README.
+// The product's launcher: configuration check, database (embedded PGlite when DATABASE_URL is
+// unset), migrations, demo seed, realtime (the embedded Pusher-protocol server when no Pusher
+// credentials are set), then the Next server. `--demo` is command 1 of the README.
 const demo = process.argv.includes("--demo");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+const children: ChildProcess[] = [];
+let stopDb: (() => Promise<void>) | null = null;
 
 async function main() {
+  let realtimeSecret: string | undefined;
   if (demo) {
     process.env.DEMO_MODE = "1";
     const secrets = loadOrCreateDemoSecrets(dataDir);
     process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
     process.env.REFRESH_SECRET ??= secrets.REFRESH_SECRET;
+    realtimeSecret = secrets.REALTIME_SECRET;
   }
   process.env.APP_URL ??= `http://${host}:${port}`;
   process.env.NEXTAUTH_URL ??= process.env.APP_URL;
@@ -27,7 +33,39 @@ async function main() {
     console.error(`Refusing to start. ${(e as Error).message}`);
     process.exit(1);
   }
-  let stopDb: (() => Promise<void>) | null = null;
+  await prepareDatabase();
+  if (!process.env.PUSHER_APP_ID || !process.env.PUSHER_KEY || !process.env.PUSHER_SECRET) {
+    const realtimePort = Number(process.env.REALTIME_PORT ?? port + 1);
+    const credentials = realtimeSecret ? { appId: "demo", key: "demo-key", secret: realtimeSecret } : undefined;
+    children.push(await startEmbeddedRealtime({ port: realtimePort, publicHost: new URL(process.env.APP_URL).hostname, credentials }));
+  }
+  const { resetEnvCache } = await import("@/lib/env");
+  resetEnvCache();
+  const env = getEnv();
+  if (demo) {
+    const { getDb, closeDb } = await import("@/db");
+    const { seedDemo } = await import("@/db/seed");
+    await seedDemo(getDb(), { adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: env.SEED_ADMIN_PASSWORD });
+    await closeDb();
+  }
+  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+    console.error("No production build found: run `npm run build` first.");
+    return shutdown(1);
+  }
+  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+  const next = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(port)], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: process.env,
+  });
+  children.push(next);
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  for (const c of children) c.on("exit", (code) => void shutdown(code ?? 0));
+  await waitForServer(`http://${host}:${port}/api/version`);
+  printWelcome(env.APP_URL, demo ? env : null);
+}
+
+async function prepareDatabase() {
   if (!process.env.DATABASE_URL) {
     const pg = await startEmbeddedPostgres(dataDir, Number(process.env.PGLITE_PORT ?? 0));
     process.env.DATABASE_URL = pg.url;
@@ -39,32 +77,15 @@ async function main() {
     const { migrateDatabase } = await import("@/db/migrate");
     await migrateDatabase(process.env.DATABASE_URL);
   }
-  const env = getEnv();
-  if (demo) {
-    const { getDb, closeDb } = await import("@/db");
-    const { seedDemo } = await import("@/db/seed");
-    await seedDemo(getDb(), { adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: env.SEED_ADMIN_PASSWORD });
-    await closeDb();
-  }
-  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-    console.error("No production build found: run `npm run build` first.");
-    process.exit(1);
-  }
-  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(port)], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: process.env,
-  });
-  const shutdown = async (code: number) => {
-    child.kill("SIGTERM");
-    if (stopDb) await stopDb().catch(() => {});
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
-  child.on("exit", (code) => void shutdown(code ?? 0));
-  await waitForServer(`http://${host}:${port}/api/version`);
-  printWelcome(env.APP_URL, demo ? env : null);
+}
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill("SIGTERM");
+  if (stopDb) await stopDb().catch(() => {});
+  process.exit(code);
 }
 
 async function waitForServer(url: string) {
@@ -89,5 +110,5 @@ function printWelcome(url: string, demoEnv: { SEED_ADMIN_EMAIL: string; SEED_ADM
 
 main().catch((e) => {
   console.error(e);
-  process.exit(1);
+  void shutdown(1);
 });

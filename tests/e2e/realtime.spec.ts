@@ -1,0 +1,58 @@
+import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+
+test("two browsers of a company see each other's changes live; another company sees nothing", async ({ browser }) => {
+  const t = await createE2eTenant();
+  const other = await createE2eTenant();
+  const [ctxA, ctxB, ctxC] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [a, b, c] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
+
+  await loginThroughPage(b, t.agent.email, t.agent.password);
+  await b.waitForURL("**/tickets");
+  await b.goto("/users");
+  await expect(b.getByTestId(`user-row-${t.admin.id}`)).toBeVisible();
+  await loginThroughPage(c, other.admin.email, other.admin.password);
+  await c.waitForURL("**/tickets");
+  await c.goto("/users");
+  await expect(c.getByTestId("users-table")).toBeVisible();
+  // let both pages finish subscribing before the change
+  await b.waitForTimeout(1000);
+
+  await loginThroughPage(a, t.admin.email, t.admin.password);
+  await a.waitForURL("**/tickets");
+  await a.getByTestId("account-menu").click();
+  await a.getByTestId("menu-profile").click();
+  const dialog = a.getByTestId("profile-dialog");
+  const newName = `Renomeado ${Date.now() % 100000}`;
+  await dialog.locator('input[name="name"]').fill(newName);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(a.getByTestId("greeting")).toContainText(newName);
+
+  // B sees it without reloading
+  await expect(b.getByTestId(`user-row-${t.admin.id}`)).toContainText(newName);
+  // C (another company) never does
+  await c.waitForTimeout(1500);
+  await expect(c.getByText(newName)).toHaveCount(0);
+  await Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]);
+});
+
+test("a login elsewhere ends the older session with the notice", async ({ browser }) => {
+  const t = await createE2eTenant();
+  const [first, second] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const old = await first.newPage();
+  await loginThroughPage(old, t.agent.email, t.agent.password);
+  await old.waitForURL("**/tickets");
+  await old.waitForTimeout(1000); // subscribed to the user's channel
+
+  const fresh = await second.newPage();
+  await loginThroughPage(fresh, t.agent.email, t.agent.password);
+  await fresh.waitForURL("**/tickets");
+
+  await expect(old.getByText("Sua conta foi acessada em outro computador.").first()).toBeVisible();
+  await old.waitForURL("**/login"); // reloaded after a second, the ended session lands on /login
+  expect(await old.evaluate(() => localStorage.getItem("userId"))).toBeNull();
+  // the new session is unaffected
+  await fresh.waitForTimeout(1500);
+  await expect(fresh).toHaveURL(/\/tickets$/);
+  await expect(fresh.getByText("Sua conta foi acessada em outro computador.")).toHaveCount(0);
+  await Promise.all([first.close(), second.close()]);
+});
