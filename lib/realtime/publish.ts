@@ -10,7 +10,8 @@ const MAX_CHANNELS_PER_TRIGGER = 100;
 
 const holder = globalThis as unknown as { __realtime?: { key: string; client: Pusher }; __realtimeSink?: Sink | null };
 
-function client(): Pusher | null {
+/** The server SDK client for the configured Pusher-protocol server; null when none is configured. */
+export function realtimeClient(): Pusher | null {
   const cfg = serverRealtimeConfig();
   if (!cfg) return null;
   const key = JSON.stringify(cfg);
@@ -35,7 +36,7 @@ export async function publish(...events: RealtimeEvent[]): Promise<void> {
   const valid = events.filter((e) => e.channels.length > 0 && fits(e));
   if (!valid.length) return;
   if (holder.__realtimeSink) return void (await holder.__realtimeSink(valid));
-  const pusher = client();
+  const pusher = realtimeClient();
   if (!pusher) return;
   await Promise.all(
     valid.flatMap((e) =>
@@ -63,7 +64,7 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 /** Signs a subscription for pusher-js (the channel auth route). */
 export function signSubscription(socketId: string, channel: string, presence?: { user_id: string; user_info: Record<string, unknown> }) {
-  const pusher = client();
+  const pusher = realtimeClient();
   if (!pusher) return null;
   return pusher.authorizeChannel(socketId, channel, presence);
 }
