@@ -19,6 +19,8 @@ import { queues } from "./queues";
 
 // spec: statuses seen on connections
 export const connectionStatuses = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
+// start: connect (or retry); restart: drop the session and pair again (new QR); logout: disconnect
+export const sessionRequests = ["start", "restart", "logout"] as const;
 // beta: Baileys; sandbox: the simulated phone of the demo tenant and the e2e tests
 export const connectionProviders = ["beta", "sandbox"] as const;
 
@@ -57,6 +59,10 @@ export const whatsapps = pgTable(
     // the paired phone number
     number: text("number"),
     // the worker holding this connection's socket, until leaseExpiresAt unless renewed
+    // what an admin asked of the session (start, restart for a new QR, logout), for the worker
+    // owning the connection to carry out; cleared when done
+    sessionRequest: text("session_request"),
+    sessionRequestedAt: timestamp("session_requested_at", tz),
     leaseOwner: text("lease_owner"),
     leaseExpiresAt: timestamp("lease_expires_at", tz),
     ...timestamps(),
@@ -66,6 +72,7 @@ export const whatsapps = pgTable(
     unique("whatsapps_company_name_unique").on(t.companyId, t.name),
     checkIn("whatsapps_status_check", t.status, connectionStatuses),
     checkIn("whatsapps_provider_check", t.provider, connectionProviders),
+    checkIn("whatsapps_session_request_check", t.sessionRequest, sessionRequests),
   ],
 );
 

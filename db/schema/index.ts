@@ -20,3 +20,4 @@ export * from "./campaigns";
 export * from "./files";
 export * from "./prompts";
 export * from "./integrations";
+export * from "./sandbox";

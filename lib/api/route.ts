@@ -46,6 +46,8 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true });
     } catch (err) {
+      // the client went away mid-request (closed tab, navigation): nothing to answer or log
+      if (req.signal.aborted || (err as { code?: string })?.code === "ECONNRESET") return new Response(null, { status: 499 });
       return errorResponse(err);
     }
   };

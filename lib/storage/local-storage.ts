@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { AppError } from "@/lib/api/errors";
+import type { StoredMedia } from "@/lib/whatsapp/types";
+
+// Media files on local disk under STORAGE_DIR (default DATA_DIR/media), one folder per company.
+// Keys look like `{companyId}/{yyyy-mm}/{uuid}-{safe-name}`; the company prefix is how the
+// authenticated media route refuses another company's files.
+function root() {
+  return path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "media"));
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".gif": "image/gif",
+  ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".opus": "audio/ogg", ".m4a": "audio/mp4", ".wav": "audio/wav",
+  ".mp4": "video/mp4", ".3gp": "video/3gpp", ".pdf": "application/pdf", ".txt": "text/plain",
+  ".csv": "text/csv", ".zip": "application/zip", ".vcf": "text/vcard",
+};
+
+export function safeFileName(name: string): string {
+  const base = path.basename(name || "file").normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^\.+/, "");
+  return (base || "file").slice(-120);
+}
+
+export function mimeFromName(name: string): string {
+  return MIME_BY_EXT[path.extname(name).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** Stores bytes for a company and returns the storage key with its type and original name. */
+export async function saveMedia(companyId: number, data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
+  const filename = safeFileName(meta.filename);
+  const key = `${companyId}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}-${filename}`;
+  const file = path.join(root(), key);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, data);
+  return { path: key, mimetype: meta.mimetype || mimeFromName(filename), filename };
+}
+
+/** The bytes of a company's file; any other company's key (or a path escape) answers 404. */
+export async function readMedia(companyId: number, key: string): Promise<{ data: Buffer; mimetype: string; filename: string }> {
+  const normal = path.posix.normalize(key);
+  if (normal.startsWith("..") || !normal.startsWith(`${companyId}/`)) throw new AppError("ERR_NOT_FOUND", 404);
+  try {
+    const data = await fs.readFile(path.join(root(), normal));
+    const filename = path.basename(normal).replace(/^[0-9a-f-]{36}-/, "");
+    return { data, mimetype: mimeFromName(filename), filename };
+  } catch {
+    throw new AppError("ERR_NOT_FOUND", 404);
+  }
+}
+
+/** The authenticated URL the browser uses for a stored file. */
+export const mediaUrl = (key: string) => `/api/media/${key.split("/").map(encodeURIComponent).join("/")}`;

@@ -1,0 +1,81 @@
+// The contract between the product and a WhatsApp provider (ARCHITECTURE rule 8). The worker
+// (workers/whatsapp.ts) owns provider instances; the rest of the product sees rows and events.
+
+export type ConnectionStatus = "qrcode" | "PAIRING" | "DISCONNECTED" | "TIMEOUT" | "OPENING" | "CONNECTED";
+
+export type MediaType = "image" | "audio" | "video" | "document" | "sticker";
+
+/** A media file already stored through lib/storage (`path` is the storage key). */
+export type StoredMedia = { path: string; mimetype: string; filename: string };
+
+/** What an inbound message carries, normalised from the provider's own shapes. */
+export type InboundMessage = {
+  /** WhatsApp message id; (connection, wid) is unique */
+  wid: string;
+  /** the chat: a phone number (digits only) for a person, the group id (digits/dashes) for a group */
+  chatId: string;
+  isGroup: boolean;
+  /** who sent it: the contact's number; in groups the participant's number */
+  from: { number: string; name?: string; lid?: string };
+  /** the group's subject, for group chats */
+  groupName?: string;
+  fromMe: boolean;
+  body: string;
+  /**
+   * null: plain text. Locations: `locationMessage` with body `image|link|description`;
+   * contacts: `vcard` (body holds the vCard); calls: `call_log`; files: `application`.
+   */
+  mediaType: null | "image" | "audio" | "video" | "locationMessage" | "vcard" | "application" | "sticker" | "call_log";
+  media?: StoredMedia;
+  /** wid of the quoted message, when it is a reply */
+  quotedWid?: string;
+  timestamp: Date;
+  /** imported by history sync after downtime: stored without bot reply or notification */
+  fromHistory?: boolean;
+  raw?: unknown;
+};
+
+export type OutboundMessage = {
+  /** the id to send with (generated when the outbox row was written) */
+  wid: string;
+  to: string;
+  isGroup: boolean;
+  body: string;
+  media?: StoredMedia & { type: MediaType; ptt?: boolean };
+  quoted?: { wid: string; fromMe: boolean; body: string; participant?: string | null };
+};
+
+export type ProviderEvent =
+  | { type: "status"; status: ConnectionStatus; number?: string }
+  | { type: "qr"; qrcode: string; retries: number }
+  | { type: "message"; message: InboundMessage }
+  | { type: "ack"; wid: string; ack: 1 | 2 | 3 | 4 | 5 }
+  | { type: "edit"; wid: string; body: string }
+  | { type: "delete"; wid: string }
+  | { type: "contact"; number: string; name?: string; profilePicUrl?: string }
+  // the socket was logged out (403 / logged out): the auth state has been cleared
+  | { type: "loggedOut" };
+
+export type ProviderContext = {
+  companyId: number;
+  whatsappId: number;
+  emit: (event: ProviderEvent) => void | Promise<void>;
+};
+
+/** One live connection. Methods throw AppError codes of core.md §8 (ERR_WAPP_*). */
+export type WhatsAppConnection = {
+  start(): Promise<void>;
+  /** ends the socket without logging out (worker shutdown or lease loss) */
+  stop(): Promise<void>;
+  /** logs out and clears the auth state */
+  logout(): Promise<void>;
+  /** ERR_WAPP_INVALID_CONTACT when the number is not on WhatsApp, ERR_WAPP_CHECK_CONTACT when unknown */
+  checkNumber(number: string): Promise<string>;
+  send(message: OutboundMessage): Promise<{ wid: string }>;
+  markRead(chatId: string, wids: string[]): Promise<void>;
+  edit(chatId: string, wid: string, body: string): Promise<void>;
+  deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void>;
+};
+
+export type ProviderName = "beta" | "sandbox";
+export type ProviderFactory = (ctx: ProviderContext) => WhatsAppConnection;
