@@ -77,7 +77,8 @@ function checkTenantIds(ctx: TenantContext, query: Record<string, string>, body:
 async function readBody(req: NextRequest): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries((await req.formData()).entries());
+    // a clone, so a handler can still read the files with req.formData()
+    return Object.fromEntries((await req.clone().formData()).entries());
   }
   const text = await req.text();
   if (!text.trim()) return {};

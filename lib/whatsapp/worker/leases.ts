@@ -1,0 +1,88 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { whatsapps } from "@/db/schema";
+
+export type LeasedConnection = {
+  id: number;
+  companyId: number;
+  provider: string;
+  status: string;
+  sessionRequest: string | null;
+  sessionRequestedAt: Date | null;
+};
+
+const columns = {
+  id: whatsapps.id,
+  companyId: whatsapps.companyId,
+  provider: whatsapps.provider,
+  status: whatsapps.status,
+  sessionRequest: whatsapps.sessionRequest,
+  sessionRequestedAt: whatsapps.sessionRequestedAt,
+};
+
+/**
+ * Takes the lease of connections that should run and that nobody holds (or whose holder let the
+ * lease lapse): asked to start, or not left disconnected. `skip locked` lets several workers claim
+ * side by side without waiting on each other.
+ */
+export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: number, providers: string[], limit = 20) {
+  const until = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+  const rows = await db.execute<{ id: number }>(sql`
+    select id from ${whatsapps}
+    where (lease_owner is null or lease_expires_at < now())
+      and provider in ${providers.length ? sql`(${sql.join(providers.map((p) => sql`${p}`), sql`, `)})` : sql`('')`}
+      and (session_request in ('start', 'restart') or (session_request is null and status <> 'DISCONNECTED'))
+    order by id
+    limit ${limit}
+    for update skip locked`);
+  const ids = [...rows].map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db
+    .update(whatsapps)
+    .set({ leaseOwner: workerId, leaseExpiresAt: until as never })
+    .where(and(inArray(whatsapps.id, ids), sql`(lease_owner is null or lease_expires_at < now())`))
+    .returning(columns);
+}
+
+/** Renews the worker's leases; returns the ids it still holds (a missing id was taken over). */
+export async function renewLeases(db: DbOrTx, workerId: string, ids: number[], leaseMs: number) {
+  if (!ids.length) return [];
+  const rows = await db
+    .update(whatsapps)
+    .set({ leaseExpiresAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` as never })
+    .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)))
+    .returning({ id: whatsapps.id });
+  return rows.map((r) => r.id);
+}
+
+export async function releaseLeases(db: DbOrTx, workerId: string, ids: number[]) {
+  if (!ids.length) return;
+  await db
+    .update(whatsapps)
+    .set({ leaseOwner: null, leaseExpiresAt: null })
+    .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)));
+}
+
+/** Session requests (start, restart, logout) waiting on connections this worker holds. */
+export async function pendingSessionRequests(db: DbOrTx, workerId: string) {
+  return db
+    .select(columns)
+    .from(whatsapps)
+    .where(and(eq(whatsapps.leaseOwner, workerId), sql`${whatsapps.sessionRequest} is not null`));
+}
+
+/** Clears a request once carried out, unless a newer one arrived meanwhile. */
+export async function clearSessionRequest(db: DbOrTx, id: number, requestedAt: Date | null) {
+  await db
+    .update(whatsapps)
+    .set({ sessionRequest: null, sessionRequestedAt: null })
+    .where(
+      and(
+        eq(whatsapps.id, id),
+        // JS dates hold milliseconds, Postgres microseconds
+        requestedAt
+          ? sql`date_trunc('milliseconds', ${whatsapps.sessionRequestedAt}) = ${requestedAt.toISOString()}::timestamptz`
+          : sql`${whatsapps.sessionRequestedAt} is null`,
+      ),
+    );
+}

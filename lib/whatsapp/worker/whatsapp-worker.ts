@@ -1,0 +1,151 @@
+import { AppError } from "@/lib/api/errors";
+import type { ProviderEvent, WhatsAppConnection } from "../types";
+import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseLeases, renewLeases, type LeasedConnection } from "./leases";
+import type { ConnectionRef, WorkerDeps } from "./types";
+
+type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean };
+
+// Send errors a retry cannot fix: the message is marked failed at once and shown to the agent.
+const PERMANENT = new Set(["ERR_WAPP_INVALID_CONTACT"]);
+
+/**
+ * The WhatsApp worker: holds a lease on each connection it runs (another worker takes over when
+ * it lapses), starts the provider, carries out session requests, writes provider events through
+ * `onEvent` and sends the outbox. Everything it needs to resume lives in Postgres.
+ */
+export function createWhatsAppWorker(deps: WorkerDeps) {
+  const leaseMs = deps.leaseMs ?? 30_000;
+  const log = deps.log ?? ((l: string) => console.log(`[whatsapp] ${l}`));
+  const running = new Map<number, Running>();
+  let ticking: Promise<void> | null = null;
+  let stopped = false;
+
+  const emitFor = (ref: ConnectionRef) => async (event: ProviderEvent) => {
+    const r = running.get(ref.id);
+    if (event.type === "status" && r) r.connected = event.status === "CONNECTED";
+    await deps.onEvent(ref, event);
+    if (r && event.type === "status" && event.status === "CONNECTED") void flushOutbox(r);
+    // gave up pairing, or logged out: stop and let the lease go until someone asks again
+    if ((event.type === "status" && event.status === "DISCONNECTED") || event.type === "loggedOut") {
+      if (running.get(ref.id) === r) await drop(ref.id, false);
+    }
+  };
+
+  async function start(row: LeasedConnection) {
+    const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
+    const conn = deps.createConnection(row.provider, { companyId: row.companyId, whatsappId: row.id, emit: emitFor(ref) });
+    running.set(row.id, { ref, conn, connected: false, sending: false });
+    try {
+      await conn.start();
+      log(`connection ${row.id} (${row.provider}) started`);
+    } catch (err) {
+      log(`connection ${row.id} failed to start: ${(err as Error).message}`);
+      await drop(row.id, false);
+    }
+  }
+
+  async function drop(id: number, logout: boolean) {
+    const r = running.get(id);
+    running.delete(id);
+    if (r) await (logout ? r.conn.logout() : r.conn.stop()).catch(() => {});
+    await releaseLeases(deps.db(), deps.workerId, [id]);
+  }
+
+  async function handleRequest(row: LeasedConnection) {
+    const r = running.get(row.id);
+    if (row.sessionRequest === "logout") {
+      if (r) await drop(row.id, true);
+      else {
+        await deps.onEvent({ id: row.id, companyId: row.companyId, provider: row.provider }, { type: "status", status: "DISCONNECTED" });
+        await releaseLeases(deps.db(), deps.workerId, [row.id]);
+      }
+    } else if (row.sessionRequest === "restart") {
+      if (r) {
+        running.delete(row.id);
+        await r.conn.logout().catch(() => {});
+      }
+      await start(row);
+    } else if (!r) await start(row);
+    await clearSessionRequest(deps.db(), row.id, row.sessionRequestedAt);
+  }
+
+  async function flushOutbox(r: Running) {
+    if (r.sending || !r.connected) return;
+    r.sending = true;
+    try {
+      for (;;) {
+        const batch = await deps.outbox.claim(r.ref.id, 20);
+        if (!batch.length) break;
+        for (const item of batch) {
+          try {
+            await r.conn.send(item.message);
+            await deps.outbox.markSent({ id: item.id, companyId: item.companyId });
+          } catch (err) {
+            const code = err instanceof AppError ? err.code : (err as Error).message || "ERR_SENDING_WAPP_MSG";
+            await deps.outbox.markFailed({ id: item.id, companyId: item.companyId, error: code, retry: !PERMANENT.has(code) });
+            if (code === "ERR_WAPP_NOT_INITIALIZED") return; // the socket dropped; resume when it comes back
+          }
+        }
+      }
+    } finally {
+      r.sending = false;
+    }
+  }
+
+  async function tickOnce() {
+    const db = deps.db();
+    const held = await renewLeases(db, deps.workerId, [...running.keys()], leaseMs);
+    for (const id of [...running.keys()]) {
+      if (held.includes(id)) continue;
+      log(`lease of connection ${id} lost; stopping it here`);
+      const r = running.get(id);
+      running.delete(id);
+      await r?.conn.stop().catch(() => {});
+    }
+    for (const row of await claimConnections(db, deps.workerId, leaseMs, deps.providers)) {
+      if (row.sessionRequest) await handleRequest(row);
+      else await start(row);
+    }
+    for (const row of await pendingSessionRequests(db, deps.workerId)) await handleRequest(row);
+    await Promise.all([...running.values()].map((r) => flushOutbox(r)));
+  }
+
+  /** One pass: leases, session requests, outbox. Concurrent calls share the pass in progress. */
+  function tick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    ticking ??= tickOnce()
+      .catch((err) => log(`tick failed: ${(err as Error).message}`))
+      .finally(() => (ticking = null));
+    return ticking;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    tick,
+    running: () => [...running.keys()],
+    start() {
+      timer = setInterval(() => void tick(), deps.tickMs ?? 1000);
+      return tick();
+    },
+    /** Stops every connection without logging out and lets the leases go for another worker. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await ticking;
+      const ids = [...running.keys()];
+      await Promise.all([...running.values()].map((r) => r.conn.stop().catch(() => {})));
+      running.clear();
+      await releaseLeases(deps.db(), deps.workerId, ids);
+    },
+    /** Simulates a crash in tests: connections stop, leases are kept until they lapse. */
+    async abandon() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await ticking;
+      await Promise.all([...running.values()].map((r) => r.conn.stop().catch(() => {})));
+      running.clear();
+    },
+  };
+}
+
+export type WhatsAppWorker = ReturnType<typeof createWhatsAppWorker>;
