@@ -51,7 +51,9 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> 
   ]);
   const [conn] = await db
     .insert(whatsapps)
+    // asked to start: the worker shows its QR code for the sandbox page to scan
     .values({ companyId, name: "Sandbox", provider: "sandbox", isDefault: true, status: "DISCONNECTED",
+      sessionRequest: "start", sessionRequestedAt: new Date(),
       token: randomBytes(24).toString("base64url"),
       greetingMessage: "Olá! Bem-vindo à Empresa Demo. Escolha uma opção:",
       complationMessage: "Atendimento finalizado. Obrigado pelo contato!",

@@ -48,6 +48,8 @@ async function main() {
     await seedDemo(getDb(), { adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: env.SEED_ADMIN_PASSWORD });
     await closeDb();
   }
+  // the WhatsApp worker: connection sockets, inbound ingest, the outbox
+  children.push(spawn(process.execPath, ["--import", "tsx", "workers/whatsapp.ts"], { stdio: ["ignore", "inherit", "inherit"], env: process.env }));
   if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
     console.error("No production build found: run `npm run build` first.");
     return shutdown(1);

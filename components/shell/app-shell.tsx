@@ -67,7 +67,14 @@ export function AppShell({ children, ...props }: ShellProps & { children: React.
     </p>
   );
   const nav = (isCollapsed: boolean, onNavigate?: () => void) => (
-    <SideNav sections={sections} collapsed={isCollapsed} connectionWarning={props.connectionWarning} onNavigate={onNavigate} />
+    <SideNav
+      sections={sections}
+      collapsed={isCollapsed}
+      connectionWarning={props.connectionWarning}
+      // the badge follows connection events live, for admins (who alone get session events)
+      liveWarning={props.user.profile === "admin" ? { companyId: props.company.id } : null}
+      onNavigate={onNavigate}
+    />
   );
 
   return (

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
+import { useConnectionWarning } from "@/components/connections/use-connection-warning";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { MenuSection } from "@/lib/navigation/menu";
 import { cn } from "@/lib/utils";
@@ -13,15 +14,23 @@ import { MENU_ICONS } from "./menu-icons";
 type Props = {
   sections: MenuSection[];
   collapsed: boolean;
+  /** the server's answer at page load */
   connectionWarning: boolean;
+  /** set: re-check the warning as connections change (spec core §2) */
+  liveWarning?: { companyId: number } | null;
   onNavigate?: () => void;
 };
 
 const isActive = (path: string, href: string) => (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`));
 
 /** The side drawer's menu; icons only (with tooltips) when collapsed. */
-export function SideNav({ sections, collapsed, connectionWarning, onNavigate }: Props) {
+export function SideNav({ sections, collapsed, connectionWarning: initialWarning, liveWarning, onNavigate }: Props) {
   const t = useTranslations();
+  const connectionWarning = useConnectionWarning({
+    companyId: liveWarning?.companyId ?? 0,
+    enabled: Boolean(liveWarning),
+    initial: initialWarning,
+  });
   const path = usePathname();
   const [campaignsOpen, setCampaignsOpen] = useState(() => ["/campaign", "/contact-lists"].some((p) => path.startsWith(p)));
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { whatsapps } from "@/db/schema";
+import { WARNING_STATUSES } from "./statuses";
 
-// spec: the connections menu item warns while any connection is in one of these states
-export const WARNING_STATUSES = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
+export { WARNING_STATUSES };
 
+/** Whether any connection of the company needs attention (the menu's warning badge). */
 export async function hasConnectionWarning(db: DbOrTx, companyId: number) {
   const [row] = await db
     .select({ id: whatsapps.id })

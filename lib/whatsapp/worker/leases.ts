@@ -11,6 +11,9 @@ export type LeasedConnection = {
   sessionRequestedAt: Date | null;
 };
 
+// lease bookkeeping is not a change an admin should see as the connection's "last update"
+const KEEP_UPDATED_AT = sql`${whatsapps.updatedAt}` as unknown as Date;
+
 const columns = {
   id: whatsapps.id,
   companyId: whatsapps.companyId,
@@ -39,7 +42,7 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
   if (!ids.length) return [];
   return db
     .update(whatsapps)
-    .set({ leaseOwner: workerId, leaseExpiresAt: until as never })
+    .set({ leaseOwner: workerId, leaseExpiresAt: until as never, updatedAt: KEEP_UPDATED_AT })
     .where(and(inArray(whatsapps.id, ids), sql`(lease_owner is null or lease_expires_at < now())`))
     .returning(columns);
 }
@@ -49,7 +52,7 @@ export async function renewLeases(db: DbOrTx, workerId: string, ids: number[], l
   if (!ids.length) return [];
   const rows = await db
     .update(whatsapps)
-    .set({ leaseExpiresAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` as never })
+    .set({ leaseExpiresAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` as never, updatedAt: KEEP_UPDATED_AT })
     .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)))
     .returning({ id: whatsapps.id });
   return rows.map((r) => r.id);
@@ -59,7 +62,7 @@ export async function releaseLeases(db: DbOrTx, workerId: string, ids: number[])
   if (!ids.length) return;
   await db
     .update(whatsapps)
-    .set({ leaseOwner: null, leaseExpiresAt: null })
+    .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: KEEP_UPDATED_AT })
     .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)));
 }
 
@@ -75,7 +78,7 @@ export async function pendingSessionRequests(db: DbOrTx, workerId: string) {
 export async function clearSessionRequest(db: DbOrTx, id: number, requestedAt: Date | null) {
   await db
     .update(whatsapps)
-    .set({ sessionRequest: null, sessionRequestedAt: null })
+    .set({ sessionRequest: null, sessionRequestedAt: null, updatedAt: KEEP_UPDATED_AT })
     .where(
       and(
         eq(whatsapps.id, id),

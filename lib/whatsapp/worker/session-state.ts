@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { whatsapps } from "@/db/schema";
-import { channels, EVENTS } from "@/lib/realtime/channels";
+import { loadConnections } from "@/lib/connections/load-connections";
+import { connectionUpdated, sessionUpdated } from "@/lib/connections/publish-connection";
 import { publish } from "@/lib/realtime/publish";
 import type { ConnectionStatus } from "../types";
 
 type Ref = { id: number; companyId: number };
 
 /**
- * Writes a connection's session state (status, QR code, retries, paired number) and tells the
- * company's admins (QR codes are for admins only).
+ * Writes a connection's session state (status, QR code, retries, paired number), then tells the
+ * admins (with the QR code) and every user of the company (status only).
  */
 export async function updateSessionState(
   db: DbOrTx,
@@ -24,11 +25,8 @@ export async function updateSessionState(
     set.qrcode = "";
     if (change.status === "CONNECTED") set.retries = 0;
   }
-  const [row] = await db
-    .update(whatsapps)
-    .set(set)
-    .where(and(eq(whatsapps.id, ref.id), eq(whatsapps.companyId, ref.companyId)))
-    .returning({ id: whatsapps.id, status: whatsapps.status, qrcode: whatsapps.qrcode, retries: whatsapps.retries, updatedAt: whatsapps.updatedAt, number: whatsapps.number });
+  await db.update(whatsapps).set(set).where(and(eq(whatsapps.id, ref.id), eq(whatsapps.companyId, ref.companyId)));
+  const [row] = await loadConnections(db, ref.companyId, [ref.id]);
   if (!row) return;
-  await publish({ channels: [channels.admins(ref.companyId)], event: EVENTS.whatsappSession, data: { action: "update", session: row } });
+  await publish(sessionUpdated(ref.companyId, row), connectionUpdated(ref.companyId, row));
 }

@@ -1,0 +1,56 @@
+// What the connections page keeps of each connection (dates as ISO strings, as JSON brings them).
+
+export type ConnectionRow = {
+  id: number;
+  name: string;
+  status: string;
+  qrcode: string;
+  retries: number;
+  isDefault: boolean;
+  provider: string;
+  number: string | null;
+  updatedAt: string;
+};
+
+export type QueueOption = { id: number; name: string; color: string };
+
+export type SessionState = Pick<ConnectionRow, "id" | "status" | "qrcode" | "retries" | "updatedAt">;
+export type SessionEvent = { action: "update"; session: SessionState };
+export type ConnectionEvent =
+  | { action: "update"; whatsapp: Omit<ConnectionRow, "qrcode"> & { qrcode?: string } }
+  | { action: "delete"; whatsappId: number };
+
+type Serialized = Omit<ConnectionRow, "updatedAt" | "qrcode"> & { updatedAt: string | Date; qrcode?: string };
+
+/** Keeps only the row's fields (a server row or an API answer may carry many more). */
+export function toConnectionRow(c: Serialized): ConnectionRow {
+  return {
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    qrcode: c.qrcode ?? "",
+    retries: c.retries,
+    isDefault: c.isDefault,
+    provider: c.provider,
+    number: c.number ?? null,
+    updatedAt: typeof c.updatedAt === "string" ? c.updatedAt : c.updatedAt.toISOString(),
+  };
+}
+
+const byName = (a: ConnectionRow, b: ConnectionRow) => a.name.localeCompare(b.name) || a.id - b.id;
+
+/** Applies a change to the list unless it is older than what the row already shows. */
+export function mergeConnection(rows: ConnectionRow[], change: Partial<ConnectionRow> & { id: number }): ConnectionRow[] {
+  const current = rows.find((r) => r.id === change.id);
+  if (!current) {
+    // a connection we did not know: only a full summary can become a row
+    if (change.name === undefined || change.updatedAt === undefined) return rows;
+    return [...rows, toConnectionRow(change as ConnectionRow)].sort(byName);
+  }
+  if (change.updatedAt && Date.parse(change.updatedAt) < Date.parse(current.updatedAt)) return rows;
+  return rows.map((r) => (r.id === change.id ? { ...r, ...definedOnly(change) } : r)).sort(byName);
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

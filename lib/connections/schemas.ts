@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { V } from "@/lib/validation/messages";
+
+// Catalogue keys (messages/*.json "validation.") of the connection form's own rules.
+const WHOLE_NUMBER = "wholeNumber";
+const TOKEN_FORMAT = "tokenFormat";
+
+export const PROVIDERS = ["beta", "sandbox"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+const MAX_MINUTES = 525_600; // a year: a bound, not a rule of the spec
+const message = z.string().max(4096, V.tooLong);
+const count = (max: number) => z.coerce.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(0, WHOLE_NUMBER).max(max, WHOLE_NUMBER);
+// a form's empty field or a JSON null both mean "none"
+const emptyToNull = (v: unknown) => (v === "" || v === null ? null : v);
+const nullableCount = (max: number) => z.preprocess(emptyToNull, count(max).nullable());
+const nullableId = z.preprocess(emptyToNull, z.coerce.number().int().positive().nullable());
+
+// spec admin §5: connection form name 2-50 required; other rules not shown (bounds are ours).
+export const connectionFields = {
+  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
+  isDefault: z.boolean(),
+  greetingMessage: message,
+  complationMessage: message,
+  outOfHoursMessage: message,
+  ratingMessage: message,
+  // external API bearer token; empty asks the server for a random one
+  token: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.union([z.literal(""), z.null(), z.string().regex(/^[A-Za-z0-9_.~-]{16,128}$/, TOKEN_FORMAT)]),
+  ),
+  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  transferQueueId: nullableId,
+  // minutes a pending ticket waits before moving to transferQueueId
+  timeToTransfer: nullableCount(MAX_MINUTES),
+  // minutes of customer inactivity before an open ticket closes (0: never)
+  expiresTicket: count(MAX_MINUTES),
+  expiresInactiveMessage: message,
+  // minutes before the queue bot may be offered again
+  timeUseBotQueues: count(MAX_MINUTES),
+  // how many times the queue bot is offered
+  maxUseBotQueues: count(1000),
+  provider: z.enum(PROVIDERS),
+  promptId: nullableId,
+  integrationId: nullableId,
+};
+
+/** POST /api/whatsapp and the add dialog: only the name is required. */
+export const createConnectionSchema = z.object({
+  name: connectionFields.name,
+  isDefault: connectionFields.isDefault.optional(),
+  greetingMessage: connectionFields.greetingMessage.optional(),
+  complationMessage: connectionFields.complationMessage.optional(),
+  outOfHoursMessage: connectionFields.outOfHoursMessage.optional(),
+  ratingMessage: connectionFields.ratingMessage.optional(),
+  token: connectionFields.token.optional(),
+  queueIds: connectionFields.queueIds.optional(),
+  transferQueueId: connectionFields.transferQueueId.optional(),
+  timeToTransfer: connectionFields.timeToTransfer.optional(),
+  expiresTicket: connectionFields.expiresTicket.optional(),
+  expiresInactiveMessage: connectionFields.expiresInactiveMessage.optional(),
+  timeUseBotQueues: connectionFields.timeUseBotQueues.optional(),
+  maxUseBotQueues: connectionFields.maxUseBotQueues.optional(),
+  provider: connectionFields.provider.optional(),
+  promptId: connectionFields.promptId.optional(),
+  integrationId: connectionFields.integrationId.optional(),
+});
+export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
+
+/** PUT /api/whatsapp/{id}: what is sent changes, what is left out stays. */
+export const updateConnectionSchema = createConnectionSchema.partial();
+export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
+
+/** The add/edit dialog's values: every field present (the same rules as the API). */
+export const connectionFormSchema = z.object(connectionFields);
+export type ConnectionFormInput = z.input<typeof connectionFormSchema>;
+export type ConnectionFormValues = z.output<typeof connectionFormSchema>;
+
+// spec: new connections default to maxUseBotQueues 3, expiresTicket 0, timeUseBotQueues 0, provider beta
+export const CONNECTION_DEFAULTS = {
+  isDefault: false,
+  greetingMessage: "",
+  complationMessage: "",
+  outOfHoursMessage: "",
+  ratingMessage: "",
+  token: "",
+  queueIds: [] as number[],
+  transferQueueId: null,
+  timeToTransfer: null,
+  expiresTicket: 0,
+  expiresInactiveMessage: "",
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 3,
+  provider: "beta" as Provider,
+  promptId: null,
+  integrationId: null,
+} satisfies Omit<ConnectionFormValues, "name">;
+
+export const connectionIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const SESSION_REQUESTS = ["start", "restart", "logout"] as const;
+export type SessionRequest = (typeof SESSION_REQUESTS)[number];

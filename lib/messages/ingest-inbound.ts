@@ -1,0 +1,144 @@
+import type postgres from "postgres";
+import type { Db } from "@/db";
+import { AppError } from "@/lib/api/errors";
+import { inboundNumber, lidDigits } from "@/lib/contacts/inbound-number";
+import { publish } from "@/lib/realtime/publish";
+import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
+import type { InboundMessage } from "@/lib/whatsapp/types";
+import { afterInbound } from "./after-inbound";
+import { INGEST_SQL, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
+import { lastMessageText } from "./message-text";
+import { messageCreatedEvent, viewMediaUrl, type MessageView } from "./message-view";
+
+export type IngestInput = { companyId: number; whatsappId: number; message: InboundMessage };
+export type IngestResult = { ticketId: number; messageId: number; duplicate: boolean; ticketCreated: boolean };
+
+// A lost race (another message created the contact's ticket first) or a deadlock runs the
+// statement again; a handful of tries is plenty, more means something else is wrong.
+const MAX_ATTEMPTS = 5;
+const RETRYABLE = new Set(["40P01", "40001"]);
+// embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
+const PREPARE = process.env.DB_PREPARE !== "0";
+
+/**
+ * Stores one inbound WhatsApp message (issue 4 part 5): contact upsert, the contact's open ticket
+ * found or created, the message inserted idempotently, the ticket's last message and unread count
+ * moved, all in one statement; then publishes and calls the chatbot hook. A replay is a no-op.
+ */
+export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestResult> {
+  const p = ingestInputParams(input);
+  const client = rawClient(db);
+  for (let attempt = 1; ; attempt++) {
+    let row: IngestRow;
+    try {
+      [row] = await client.unsafe<IngestRow[]>(INGEST_SQL, ingestParams(p) as postgres.ParameterOrJSON<never>[], { prepare: PREPARE });
+    } catch (err) {
+      if (attempt < MAX_ATTEMPTS && RETRYABLE.has((err as { code?: string }).code ?? "")) continue;
+      throw err;
+    }
+    if (!row.connectionFound) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+    if (row.dupId !== null) {
+      return { ticketId: Number(row.dupTicketId), messageId: Number(row.dupId), duplicate: true, ticketCreated: false };
+    }
+    if (row.messageId !== null && row.ticketId !== null) {
+      const result = { ticketId: row.ticketId, messageId: Number(row.messageId), duplicate: false, ticketCreated: row.ticketCreated };
+      await publishIngested(input, p, row);
+      await afterInbound(db, { ...input, ...result }).catch((err) => console.error("[ingest] afterInbound failed:", err));
+      return result;
+    }
+    if (attempt >= MAX_ATTEMPTS) throw new AppError("ERR_CREATING_MESSAGE", 500);
+  }
+}
+
+/** Validates the provider's message and turns it into the statement's parameters. */
+export function ingestInputParams({ companyId, whatsappId, message: m }: IngestInput): IngestParams {
+  if (!m.wid?.trim()) throw new AppError("ERR_CREATING_MESSAGE", 400);
+  const lid = m.from?.lid ? lidDigits(m.from.lid) : null;
+  const chatNumber = inboundNumber(m.chatId, { isGroup: m.isGroup, lid: m.isGroup ? null : lid });
+  const fromOther = !m.fromMe;
+  const senderNumber = m.isGroup && fromOther ? inboundNumber(m.from.number, { lid }) : null;
+  const mediaKey = m.media?.path ?? null;
+  // a stored file is always under its company's prefix (lib/storage); anything else is a provider bug
+  if (mediaKey && !mediaKey.startsWith(`${companyId}/`)) throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", 400);
+  const body = m.body ?? "";
+  const createdAt = m.timestamp instanceof Date && !Number.isNaN(m.timestamp.getTime()) ? m.timestamp : new Date();
+  return {
+    companyId,
+    whatsappId,
+    wid: m.wid,
+    chat: m.isGroup
+      ? { number: chatNumber, name: m.groupName?.trim() ?? "", isGroup: true, lid: null }
+      : { number: chatNumber, name: fromOther ? (m.from?.name?.trim() ?? "") : "", isGroup: false, lid: fromOther ? lid : null },
+    sender: senderNumber ? { number: senderNumber, name: m.from.name?.trim() ?? "", lid } : null,
+    body,
+    fromMe: m.fromMe,
+    mediaType: m.mediaType ?? null,
+    mediaKey,
+    quotedWid: m.quotedWid ?? null,
+    participant: senderNumber,
+    raw: rawJson(m.raw),
+    createdAt,
+    lastMessage: lastMessageText(body, m.mediaType ?? null, m.media?.filename),
+    unreadIncrement: m.fromMe ? 0 : 1,
+    // an own message sent from the phone is already on the server
+    ack: m.fromMe ? 1 : 0,
+  };
+}
+
+async function publishIngested({ companyId, whatsappId, message }: IngestInput, p: IngestParams, row: IngestRow) {
+  const ticketId = row.ticketId!;
+  const summary = {
+    id: ticketId,
+    uuid: row.uuid,
+    status: row.status,
+    queueId: row.queueId,
+    userId: row.userId,
+    unreadMessages: row.unreadMessages,
+    lastMessage: row.lastMessage,
+    updatedAt: row.updatedAt,
+    isGroup: p.chat.isGroup,
+    whatsappId,
+    contact: { id: row.contactId, name: row.contactName, number: row.contactNumber, profilePicUrl: row.profilePicUrl },
+  };
+  const sender = p.fromMe ? null : p.sender ? { id: row.senderId!, name: row.senderName ?? "" } : { id: row.contactId, name: row.contactName };
+  const view: MessageView = {
+    id: Number(row.messageId),
+    wid: p.wid,
+    ticketId,
+    body: p.body,
+    fromMe: p.fromMe,
+    read: p.fromMe,
+    mediaType: p.mediaType,
+    mediaUrl: viewMediaUrl(p.mediaKey),
+    ack: p.ack,
+    isDeleted: false,
+    isEdited: false,
+    createdAt: row.createdAt!,
+    sendStatus: null,
+    sendError: null,
+    quotedMsg:
+      row.quotedId === null
+        ? null
+        : { id: Number(row.quotedId), body: row.quotedBody ?? "", fromMe: !!row.quotedFromMe, mediaType: row.quotedMediaType },
+    contact: sender,
+  };
+  const notify = !message.fromHistory && !message.fromMe;
+  await publish(...ticketSummaryEvents(companyId, summary), messageCreatedEvent(placeOf(companyId, summary), view, notify));
+}
+
+function rawJson(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  try {
+    return JSON.stringify(raw, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  } catch {
+    return null;
+  }
+}
+
+// The hot path runs on postgres.js directly so its one statement is prepared once per connection:
+// drizzle never prepares, which costs a Parse/Describe round trip on every call.
+function rawClient(db: Db): postgres.Sql {
+  const client = (db as Db & { $client?: postgres.Sql }).$client;
+  if (!client) throw new Error("ingestInbound needs the database client (getDb()), not a transaction");
+  return client;
+}

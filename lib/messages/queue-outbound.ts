@@ -1,0 +1,82 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { messages, tickets } from "@/db/schema";
+import type { TenantContext } from "@/lib/api/context";
+import { AppError } from "@/lib/api/errors";
+import { publish } from "@/lib/realtime/publish";
+import { getTicket } from "@/lib/tickets/get-ticket";
+import { placeOf, ticketSummaryEvents, toTicketSummary } from "@/lib/tickets/ticket-summary";
+import { generateWid } from "./generate-wid";
+import { rowMediaType, type OutboundMedia } from "./media-type";
+import { lastMessageText } from "./message-text";
+import { messageCreatedEvent, type MessageView } from "./message-view";
+import { outboundRows } from "./outbound-rows";
+import { selectMessages, toMessageView } from "./select-messages";
+
+export type QueueOutboundInput = { body: string; medias?: OutboundMedia[]; quotedMsgId?: number | null };
+
+/**
+ * An agent's message: written as outbox row(s) (fromMe, sendStatus pending, a generated wid) and
+ * answered at once; the worker owning the connection sends them (woken by NOTIFY outbox, or by
+ * its polling). Several files give one row each, the text as the first captionable file's caption.
+ */
+export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number, input: QueueOutboundInput): Promise<MessageView[]> {
+  const { views, summary } = await db.transaction(async (tx) => {
+    const ticket = await getTicket(tx, ctx, ticketId);
+    if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
+    if (ticket.whatsappId === null) throw new AppError("ERR_TICKET_NO_WHATSAPP", 409);
+    const quotedId = input.quotedMsgId ? await quotedMessageId(tx, ctx.companyId, ticket.contactId, input.quotedMsgId) : null;
+    const rows = outboundRows(input.body, input.medias ?? []);
+    const inserted = await tx
+      .insert(messages)
+      .values(
+        rows.map((r, i) => ({
+          companyId: ctx.companyId,
+          ticketId,
+          whatsappId: ticket.whatsappId,
+          wid: generateWid(),
+          body: r.body,
+          fromMe: true,
+          read: true,
+          mediaType: r.media ? rowMediaType(r.media.type) : null,
+          mediaUrl: r.media?.path ?? null,
+          dataJson: r.media ? { media: { mimetype: r.media.mimetype, filename: r.media.filename } } : null,
+          quotedMsgId: i === 0 ? quotedId : null,
+          sendStatus: "pending",
+          ack: 0,
+        })),
+      )
+      .returning({ id: messages.id });
+    const last = rows[rows.length - 1];
+    const lastMessage = lastMessageText(last.body, last.media ? rowMediaType(last.media.type) : null, last.media?.filename);
+    // the status guard closes the gap between the check above and this write
+    const [t] = await tx
+      .update(tickets)
+      .set({ lastMessage, updatedAt: new Date() })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId), ne(tickets.status, "closed")))
+      .returning({ updatedAt: tickets.updatedAt, lastMessage: tickets.lastMessage });
+    if (!t) throw new AppError("ERR_TICKET_CLOSED", 409);
+    // delivered to the worker's LISTEN when this transaction commits
+    await tx.execute(sql`select pg_notify('outbox', ${String(ticket.whatsappId)})`);
+    const ids = inserted.map((r) => r.id);
+    const views = (await selectMessages(tx).where(and(inArray(messages.id, ids), eq(messages.companyId, ctx.companyId))))
+      .map(toMessageView)
+      .sort((a, b) => a.id - b.id);
+    const summary = toTicketSummary({ ...ticket, ...t });
+    return { views, summary };
+  });
+  const place = placeOf(ctx.companyId, summary);
+  await publish(...ticketSummaryEvents(ctx.companyId, summary), ...views.map((v) => messageCreatedEvent(place, v, false)));
+  return views;
+}
+
+// spec: a reply may quote any message of the same contact's conversations on this company
+async function quotedMessageId(tx: Tx, companyId: number, contactId: number, id: number): Promise<number> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(and(eq(messages.id, id), eq(messages.companyId, companyId), eq(tickets.contactId, contactId)));
+  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND", 404);
+  return row.id;
+}

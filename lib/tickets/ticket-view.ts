@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { contacts, queues, tickets, users, whatsapps } from "@/db/schema";
+import type { TicketStatus } from "@/lib/realtime/channels";
+
+/** A ticket as the list and the conversation header show it (spec core §3 Ticket). */
+export type TicketListItem = {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  unreadMessages: number;
+  lastMessage: string;
+  updatedAt: Date;
+  isGroup: boolean;
+  chatbot: boolean;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  contactId: number;
+  contact: { id: number; name: string; number: string; profilePicUrl: string };
+  queue: { id: number; name: string; color: string } | null;
+  whatsapp: { id: number; name: string } | null;
+  user: { id: number; name: string } | null;
+  tags: { id: number; name: string; color: string }[];
+};
+
+const columns = {
+  id: tickets.id,
+  uuid: tickets.uuid,
+  status: tickets.status,
+  unreadMessages: tickets.unreadMessages,
+  lastMessage: tickets.lastMessage,
+  updatedAt: tickets.updatedAt,
+  isGroup: tickets.isGroup,
+  chatbot: tickets.chatbot,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  whatsappId: tickets.whatsappId,
+  contactId: tickets.contactId,
+  contactName: contacts.name,
+  contactNumber: contacts.number,
+  contactPic: contacts.profilePicUrl,
+  queueName: queues.name,
+  queueColor: queues.color,
+  whatsappName: whatsapps.name,
+  userName: users.name,
+};
+
+
+/** tickets with the contact, queue, connection and user a list item names (the caller adds the where). */
+export function selectTickets(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(users, eq(users.id, tickets.userId));
+}
+
+type Row = Awaited<ReturnType<typeof selectTickets>>[number];
+
+export function toTicketListItem(r: Row): TicketListItem {
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    status: r.status as TicketStatus,
+    unreadMessages: r.unreadMessages,
+    lastMessage: r.lastMessage,
+    updatedAt: r.updatedAt,
+    isGroup: r.isGroup,
+    chatbot: r.chatbot,
+    userId: r.userId,
+    queueId: r.queueId,
+    whatsappId: r.whatsappId,
+    contactId: r.contactId,
+    contact: { id: r.contactId, name: r.contactName, number: r.contactNumber, profilePicUrl: r.contactPic },
+    queue: r.queueId !== null && r.queueName !== null ? { id: r.queueId, name: r.queueName, color: r.queueColor ?? "" } : null,
+    whatsapp: r.whatsappId !== null && r.whatsappName !== null ? { id: r.whatsappId, name: r.whatsappName } : null,
+    user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
+    // the tags issue fills these (ticket_tags)
+    tags: [],
+  };
+}

@@ -1,0 +1,26 @@
+import { proto } from "@whiskeysockets/baileys";
+
+export type Ack = 1 | 2 | 3 | 4 | 5;
+
+const Status = proto.WebMessageInfo.Status;
+
+// spec (core.md §3): ack 1 sent, 2 delivered, 3 read, 4/5 read or played. Baileys counts from
+// PENDING (1), so its SERVER_ACK (2) is our "sent"; ERROR and PENDING say nothing to show.
+const BY_STATUS: Partial<Record<number, Ack>> = {
+  [Status.SERVER_ACK]: 1,
+  [Status.DELIVERY_ACK]: 2,
+  [Status.READ]: 3,
+  [Status.PLAYED]: 4,
+};
+
+/** The ack of a `messages.update` status (1:1 chats). */
+export const ackFromStatus = (status: number | null | undefined): Ack | null =>
+  status === null || status === undefined ? null : (BY_STATUS[status] ?? null);
+
+/** The ack of a `message-receipt.update` receipt (groups: one receipt per participant). */
+export function ackFromReceipt(receipt: proto.IUserReceipt): Ack | null {
+  if (receipt.playedTimestamp) return 4;
+  if (receipt.readTimestamp) return 3;
+  if (receipt.receiptTimestamp) return 2;
+  return null;
+}

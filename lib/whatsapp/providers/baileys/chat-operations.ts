@@ -1,0 +1,86 @@
+import { AppError } from "@/lib/api/errors";
+import type { OutboundMessage, WhatsAppConnection } from "../../types";
+import { boundedMap, boundedSet } from "./bounded";
+import { chatJid } from "./jids";
+import type { ConnectionLog } from "./logger";
+import { createNumberChecker } from "./number-check";
+import { buildOutbound } from "./outbound";
+import type { BaileysSocket } from "./socket-types";
+
+type Operations = Pick<WhatsAppConnection, "checkNumber" | "send" | "markRead" | "edit" | "deleteForEveryone">;
+
+/**
+ * What agents do through a connected socket: send (after checking a new number), read receipts,
+ * edits and deletes. Every call on a socket that is not open answers ERR_WAPP_NOT_INITIALIZED.
+ */
+export function createChatOperations(opts: {
+  companyId: number;
+  connected: () => BaileysSocket;
+  now: () => Date;
+  log: ConnectionLog;
+}) {
+  const { companyId, connected, log } = opts;
+  const numbers = createNumberChecker(connected, opts.now);
+  // Baileys echoes our sends back as upserts: the outbox row exists, the echo is skipped
+  const sentByUs = boundedSet();
+  // the JID each chat last wrote from (a LID, often): receipts, edits and deletes go back to it
+  const chatJids = boundedMap<string>();
+  const jidOf = (chatId: string) => chatJids.get(chatId) ?? chatJid(chatId);
+
+  const operations: Operations = {
+    checkNumber: (number) => numbers.check(number),
+
+    async send(msg: OutboundMessage) {
+      const socket = connected();
+      // spec: a number with no chat yet is checked first (ERR_WAPP_INVALID_CONTACT / _CHECK_CONTACT)
+      const jid = msg.isGroup ? chatJid(msg.to, true) : chatJid(await numbers.check(msg.to), false);
+      const { content, options } = await buildOutbound(companyId, msg, jid);
+      sentByUs.add(msg.wid);
+      try {
+        const sent = await socket.sendMessage(jid, content, options);
+        return { wid: sent?.key.id ?? msg.wid };
+      } catch (err) {
+        log.error(`sending ${msg.wid} failed`, err);
+        throw new AppError("ERR_SENDING_WAPP_MSG");
+      }
+    },
+
+    async markRead(chatId, wids) {
+      const socket = connected();
+      const remoteJid = jidOf(chatId);
+      // a lost read receipt is not worth failing the agent's action for
+      await socket
+        .readMessages(wids.map((id) => ({ remoteJid, id, fromMe: false })))
+        .catch((err: unknown) => log.warn(`read receipts for ${chatId} failed: ${(err as Error).message}`));
+    },
+
+    async edit(chatId, wid, body) {
+      const socket = connected();
+      const remoteJid = jidOf(chatId);
+      try {
+        await socket.sendMessage(remoteJid, { text: body, edit: { remoteJid, id: wid, fromMe: true } });
+      } catch (err) {
+        log.error(`editing ${wid} failed`, err);
+        throw new AppError("ERR_SENDING_WAPP_MSG");
+      }
+    },
+
+    async deleteForEveryone(chatId, wid, fromMe) {
+      const socket = connected();
+      const remoteJid = jidOf(chatId);
+      try {
+        await socket.sendMessage(remoteJid, { delete: { remoteJid, id: wid, fromMe } });
+      } catch (err) {
+        log.error(`deleting ${wid} failed`, err);
+        throw new AppError("ERR_DELETE_WAPP_MSG");
+      }
+    },
+  };
+
+  return {
+    operations,
+    sentByUs,
+    rememberChat: (chatId: string, jid: string) => chatJids.set(chatId, jid),
+    forget: () => numbers.forget(),
+  };
+}

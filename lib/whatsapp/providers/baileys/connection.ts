@@ -1,0 +1,258 @@
+import makeWASocket, {
+  DisconnectReason,
+  downloadMediaMessage,
+  makeCacheableSignalKeyStore,
+  type BaileysEventMap,
+  type WABrowserDescription,
+  type WAMessage,
+} from "@whiskeysockets/baileys";
+import { getDb, type DbOrTx } from "@/db";
+import { AppError } from "@/lib/api/errors";
+import { saveMedia } from "@/lib/storage/local-storage";
+import { APP_VERSION } from "@/lib/version";
+import type { ProviderContext, ProviderEvent, WhatsAppConnection } from "../../types";
+// named after Baileys' useMultiFileAuthState; it is no React hook
+import { clearAuthState, usePostgresAuthState as loadPostgresAuthState, type PostgresAuthState } from "./auth-state";
+import { signalKeyCache } from "./bounded";
+import { createChatOperations } from "./chat-operations";
+import { createGroupNames } from "./group-names";
+import { userOf } from "./jids";
+import { createLidResolver } from "./lid-resolver";
+import { connectionLog, silentLogger } from "./logger";
+import { createMessageEvents } from "./message-events";
+import type { BaileysSocket, MakeSocket } from "./socket-types";
+
+/** Where the session lives; Postgres unless a test hands in another. */
+export type AuthStore = { load(): Promise<PostgresAuthState>; clear(): Promise<void> };
+
+export type BaileysDeps = {
+  makeSocket?: MakeSocket;
+  db?: DbOrTx;
+  authStore?: AuthStore;
+  now?: () => Date;
+  /** fetches a message's media (default: Baileys' downloadMediaMessage, re-uploading when expired) */
+  downloadMedia?: (message: WAMessage, sock: BaileysSocket) => Promise<Buffer>;
+  /** history sync imports messages at most this old (default 24 h); older ones are not "missed" */
+  historyMaxAgeMs?: number;
+};
+
+export type BaileysConnection = WhatsAppConnection & {
+  /** resolves once every event received so far has been handled (tests, orderly shutdown) */
+  settled(): Promise<void>;
+};
+
+// spec: three unscanned QR codes and the connection gives up (DISCONNECTED)
+const MAX_QR = 3;
+const BACKOFF_FIRST_MS = 1000;
+const BACKOFF_MAX_MS = 60_000;
+// os shows as the device name in WhatsApp > Linked devices; "Chrome" picks the web platform
+const BROWSER: WABrowserDescription = ["Atendimento", "Chrome", APP_VERSION];
+
+/** 1 s, 2 s, 4 s ... at most 60 s. */
+export const reconnectDelayMs = (attempt: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+
+const statusCodeOf = (error: unknown): number | undefined =>
+  (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+
+const defaultDownload = (message: WAMessage, sock: BaileysSocket) =>
+  downloadMediaMessage(message, "buffer", {}, { reuploadRequest: sock.updateMediaMessage, logger: silentLogger });
+
+/** The `beta` provider: one Baileys socket, its auth state in Postgres. */
+export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps = {}): BaileysConnection {
+  const db = () => deps.db ?? getDb();
+  const now = deps.now ?? (() => new Date());
+  const makeSocket: MakeSocket = deps.makeSocket ?? makeWASocket;
+  const download = deps.downloadMedia ?? defaultDownload;
+  const log = connectionLog(ctx.whatsappId);
+  const owner = { companyId: ctx.companyId, whatsappId: ctx.whatsappId };
+  const authStore: AuthStore = deps.authStore ?? {
+    load: () => loadPostgresAuthState(db(), owner),
+    clear: () => clearAuthState(db(), owner),
+  };
+
+  let sock: BaileysSocket | null = null;
+  let running = false; // from start() until stop(), logout(), a logout by the phone or the QR limit
+  let connected = false;
+  let generation = 0; // events of an older socket are ignored
+  let qrCount = 0;
+  let attempt = 0;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  const keyCache = signalKeyCache();
+
+  const emit = async (event: ProviderEvent) => {
+    try {
+      await ctx.emit(event);
+    } catch (err) {
+      log.error(`emitting ${event.type} failed`, err);
+    }
+  };
+
+  const chat = createChatOperations({ companyId: ctx.companyId, connected: () => ensureConnected(), now, log });
+  const resolver = createLidResolver(
+    (lid) => sock?.signalRepository.lidMapping.getPNForLID(lid) ?? Promise.resolve(null),
+    (err) => log.warn(`LID lookup failed: ${(err as Error).message}`),
+  );
+  const messages = createMessageEvents({
+    emit,
+    log,
+    resolver,
+    sentByUs: chat.sentByUs,
+    rememberChat: chat.rememberChat,
+    now,
+    historyMaxAgeMs: deps.historyMaxAgeMs ?? 24 * 60 * 60 * 1000,
+    me: () => ({ number: userOf(sock?.user?.id) || undefined, name: sock?.user?.name ?? undefined }),
+    groupName: createGroupNames(() => sock, now),
+    async storeMedia(message, content) {
+      const socket = sock;
+      if (!socket) return null;
+      try {
+        const bytes = await download(message, socket);
+        return await saveMedia(ctx.companyId, bytes, { mimetype: content.mimetype, filename: content.filename });
+      } catch (err) {
+        log.warn(`media of ${message.key.id} not downloaded: ${(err as Error).message}`);
+        return null;
+      }
+    },
+  });
+
+  function ensureConnected(): BaileysSocket {
+    if (!sock || !connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+    return sock;
+  }
+
+  /** Drops the current socket: its later events are ignored and no reconnect is pending. */
+  function detach(): BaileysSocket | null {
+    const old = sock;
+    generation++;
+    sock = null;
+    connected = false;
+    unsubscribe?.();
+    unsubscribe = null;
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    return old;
+  }
+
+  function scheduleReconnect(reason: number | undefined) {
+    const delay = reconnectDelayMs(attempt++);
+    log.info(`closed (${reason ?? "no status"}); reconnecting in ${delay / 1000} s`);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (running) void connect();
+    }, delay);
+  }
+
+  async function onClose(error: unknown) {
+    const wasConnected = connected;
+    detach();
+    if (!running) return;
+    const code = statusCodeOf(error);
+    if (code === DisconnectReason.loggedOut || code === DisconnectReason.forbidden) {
+      running = false;
+      await authStore.clear();
+      log.warn(`logged out by WhatsApp (${code}); the auth state was cleared`);
+      await emit({ type: "loggedOut" });
+      await emit({ type: "status", status: "DISCONNECTED" });
+      return;
+    }
+    if (wasConnected) await emit({ type: "status", status: "TIMEOUT" });
+    scheduleReconnect(code);
+  }
+
+  async function onConnectionUpdate(update: BaileysEventMap["connection.update"], socket: BaileysSocket) {
+    if (update.qr) {
+      if (++qrCount > MAX_QR) {
+        running = false;
+        detach();
+        await socket.end(undefined).catch(() => {});
+        log.info(`${MAX_QR} QR codes were not scanned; giving up`);
+        return emit({ type: "status", status: "DISCONNECTED" });
+      }
+      await emit({ type: "qr", qrcode: update.qr, retries: qrCount });
+    }
+    // the phone scanned the code; WhatsApp now restarts the stream (close 515) before "open"
+    if (update.isNewLogin) await emit({ type: "status", status: "PAIRING" });
+    if (update.connection === "open") {
+      connected = true;
+      qrCount = 0;
+      attempt = 0;
+      await emit({ type: "status", status: "CONNECTED", number: userOf(socket.user?.id) || undefined });
+    }
+    if (update.connection === "close") await onClose(update.lastDisconnect?.error);
+  }
+
+  async function connect() {
+    const gen = ++generation;
+    let auth: PostgresAuthState;
+    try {
+      auth = await authStore.load();
+    } catch (err) {
+      log.error("the auth state could not be read", err);
+      if (running && gen === generation) scheduleReconnect(undefined);
+      return;
+    }
+    if (!running || gen !== generation) return;
+    // another worker may have held the lease since our last socket: cache only what this one reads
+    await keyCache.flushAll();
+    const socket = makeSocket({
+      auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, silentLogger, keyCache) },
+      logger: silentLogger,
+      browser: BROWSER,
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+    });
+    sock = socket;
+    // events are handled one batch at a time, in order, whatever each handler awaits
+    unsubscribe = socket.ev.process((events) => {
+      queue = queue
+        .then(async () => {
+          if (gen !== generation) return;
+          const update = events["connection.update"];
+          if (update) await onConnectionUpdate(update, socket);
+          if (events["creds.update"]) await auth.saveCreds();
+          if (gen === generation) await messages.handle(events);
+        })
+        .catch((err) => log.error("event handling failed", err));
+      return queue;
+    });
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      qrCount = 0;
+      attempt = 0;
+      await emit({ type: "status", status: "OPENING" });
+      await connect();
+    },
+
+    async stop() {
+      running = false;
+      const old = detach();
+      await old?.end(undefined).catch(() => {});
+    },
+
+    async logout() {
+      running = false;
+      const old = detach();
+      // Baileys' logout tells WhatsApp to unlink this device, then ends the socket
+      await old?.logout().catch((err: unknown) => log.warn(`logout request failed: ${(err as Error).message}`));
+      await authStore.clear();
+      chat.forget();
+      await emit({ type: "loggedOut" });
+      await emit({ type: "status", status: "DISCONNECTED" });
+    },
+
+    ...chat.operations,
+
+    async settled() {
+      for (let q = queue; ; q = queue) {
+        await q;
+        if (q === queue) return;
+      }
+    },
+  };
+}

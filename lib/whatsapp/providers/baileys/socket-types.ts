@@ -1,0 +1,15 @@
+import type { UserFacingSocketConfig, WASocket } from "@whiskeysockets/baileys";
+
+/**
+ * The part of Baileys' socket this provider uses. Typing against it (not the whole WASocket) is
+ * what lets tests hand in a fake socket that emits the same events.
+ */
+export type BaileysSocket = Pick<
+  WASocket,
+  "user" | "sendMessage" | "onWhatsApp" | "readMessages" | "logout" | "end" | "groupMetadata" | "updateMediaMessage"
+> & {
+  ev: Pick<WASocket["ev"], "process">;
+  signalRepository: { lidMapping: Pick<WASocket["signalRepository"]["lidMapping"], "getPNForLID"> };
+};
+
+export type MakeSocket = (config: UserFacingSocketConfig) => BaileysSocket;

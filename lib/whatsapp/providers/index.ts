@@ -1,0 +1,15 @@
+import { getEnv } from "@/lib/env";
+import type { ProviderContext, WhatsAppConnection } from "../types";
+import { createBaileysConnection } from "./baileys/connection";
+import { createSandboxConnection } from "./sandbox/connection";
+
+/** The providers this process may run: Baileys always, the simulated phone only when enabled. */
+export function enabledProviders(): string[] {
+  return getEnv().sandboxEnabled ? ["beta", "sandbox"] : ["beta"];
+}
+
+export function createProviderConnection(provider: string, ctx: ProviderContext): WhatsAppConnection {
+  if (provider === "sandbox") return createSandboxConnection(ctx);
+  if (provider === "beta") return createBaileysConnection(ctx);
+  throw new Error(`Unknown WhatsApp provider "${provider}"`);
+}

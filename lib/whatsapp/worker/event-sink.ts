@@ -1,0 +1,43 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { contacts } from "@/db/schema";
+import { applyAck, applyDelete, applyEdit } from "@/lib/messages/apply-provider-update";
+import { ingestInbound } from "@/lib/messages/ingest-inbound";
+import type { ProviderEvent } from "../types";
+import { updateSessionState } from "./session-state";
+import type { ConnectionRef } from "./types";
+
+/** Writes what a provider reports through the product's services (each publishes after commit). */
+export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: ProviderEvent): Promise<void> {
+  const ref = { companyId: conn.companyId, whatsappId: conn.id };
+  switch (event.type) {
+    case "status":
+      return updateSessionState(db, conn, { status: event.status, number: event.number });
+    case "qr":
+      return updateSessionState(db, conn, { status: "qrcode", qrcode: event.qrcode, retries: event.retries });
+    case "loggedOut":
+      return updateSessionState(db, conn, { status: "DISCONNECTED", qrcode: "", retries: 0 });
+    case "message":
+      await ingestInbound(db, { ...ref, message: event.message });
+      return;
+    case "ack":
+      await applyAck(db, { ...ref, wid: event.wid, ack: event.ack });
+      return;
+    case "edit":
+      await applyEdit(db, { ...ref, wid: event.wid, body: event.body });
+      return;
+    case "delete":
+      await applyDelete(db, { ...ref, wid: event.wid });
+      return;
+    case "contact":
+      // a name the agents typed wins over the one WhatsApp reports
+      await db
+        .update(contacts)
+        .set({
+          ...(event.name ? { name: sql`case when ${contacts.name} = '' or ${contacts.name} = ${contacts.number} then ${event.name} else ${contacts.name} end` } : {}),
+          ...(event.profilePicUrl ? { profilePicUrl: event.profilePicUrl } : {}),
+        })
+        .where(and(eq(contacts.companyId, conn.companyId), eq(contacts.number, event.number)));
+      return;
+  }
+}

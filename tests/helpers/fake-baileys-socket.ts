@@ -1,0 +1,194 @@
+import { Boom } from "@hapi/boom";
+import {
+  DisconnectReason,
+  initAuthCreds,
+  makeEventBuffer,
+  proto,
+  type AnyMessageContent,
+  type BaileysEventMap,
+  type MiscMessageGenerationOptions,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAMessageKey,
+} from "@whiskeysockets/baileys";
+import { createBaileysConnection, type BaileysDeps } from "@/lib/whatsapp/providers/baileys/connection";
+import type { BaileysSocket, MakeSocket } from "@/lib/whatsapp/providers/baileys/socket-types";
+import type { ProviderEvent } from "@/lib/whatsapp/types";
+
+// A stand-in for Baileys' socket: WhatsApp is not reachable from tests. Its `ev` is Baileys' own
+// event buffer (makeEventBuffer), so `ev.process` receives batches exactly as with a real socket;
+// tests drive it with the event objects Baileys emits.
+
+const silent = { level: "silent", child: () => silent, trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+
+export type SentRecord = { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions };
+
+export type FakeSocket = BaileysSocket & {
+  ev: ReturnType<typeof makeEventBuffer>;
+  config: UserFacingSocketConfig;
+  sent: SentRecord[];
+  reads: WAMessageKey[][];
+  checks: string[];
+  ended: boolean;
+  loggedOut: boolean;
+  /** drives one Baileys event */
+  emit<T extends keyof BaileysEventMap>(event: T, data: BaileysEventMap[T]): void;
+  qr(code: string): void;
+  open(user?: { id: string; lid?: string; name?: string }): void;
+  close(statusCode: number): void;
+  upsert(messages: WAMessage[], type?: "notify" | "append"): void;
+};
+
+export type FakeWhatsApp = {
+  sockets: FakeSocket[];
+  makeSocket: MakeSocket;
+  latest(): FakeSocket;
+  /** numbers (digits) onWhatsApp finds; a map entry answers a different canonical number */
+  registered: Map<string, string>;
+  /** when set, onWhatsApp throws it */
+  checkError: Error | null;
+  /** LID user -> phone number, as Baileys' lid-mapping store would answer */
+  lidMap: Map<string, string>;
+  /** when set, sendMessage throws it */
+  sendError: Error | null;
+};
+
+export const ME = { id: "5511900000000:7@s.whatsapp.net", lid: "90000000000001:7@lid", name: "Atendimento" };
+
+/** A proto.WebMessageInfo as Baileys hands it over: the key keeps its non-proto fields (…Alt). */
+export function waMessage(obj: proto.IWebMessageInfo & { key: WAMessageKey }): WAMessage {
+  const { remoteJidAlt, participantAlt, addressingMode } = obj.key;
+  const msg = proto.WebMessageInfo.fromObject(obj) as WAMessage;
+  Object.assign(msg.key, {
+    ...(remoteJidAlt ? { remoteJidAlt } : {}),
+    ...(participantAlt ? { participantAlt } : {}),
+    ...(addressingMode ? { addressingMode } : {}),
+  });
+  return msg;
+}
+
+export function createFakeWhatsApp(): FakeWhatsApp {
+  const world: FakeWhatsApp = {
+    sockets: [],
+    registered: new Map(),
+    checkError: null,
+    lidMap: new Map(),
+    sendError: null,
+    latest() {
+      const s = world.sockets.at(-1);
+      if (!s) throw new Error("no socket was made");
+      return s;
+    },
+    makeSocket: (config) => {
+      const s = makeFakeSocket(world, config);
+      world.sockets.push(s);
+      return s;
+    },
+  };
+  return world;
+}
+
+function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): FakeSocket {
+  const ev = makeEventBuffer(silent);
+  let ids = 0;
+  const s: FakeSocket = {
+    ev,
+    config,
+    sent: [],
+    reads: [],
+    checks: [],
+    ended: false,
+    loggedOut: false,
+    user: undefined,
+    emit: (event, data) => void ev.emit(event, data),
+    qr: (code) => s.emit("connection.update", { qr: code }),
+    open(user = ME) {
+      s.user = user;
+      s.emit("connection.update", { connection: "open", receivedPendingNotifications: true });
+    },
+    close(statusCode) {
+      s.emit("connection.update", {
+        connection: "close",
+        lastDisconnect: { error: new Boom("Connection Failure", { statusCode }), date: new Date() },
+      });
+    },
+    upsert: (messages, type = "notify") => s.emit("messages.upsert", { messages, type }),
+    signalRepository: {
+      lidMapping: {
+        // as Baileys answers it: the PN with a device part
+        getPNForLID: async (lid: string) => {
+          const pn = world.lidMap.get(lid.split("@")[0].split(":")[0]);
+          return pn ? `${pn}:0@s.whatsapp.net` : null;
+        },
+      },
+    },
+    async onWhatsApp(...jids: string[]) {
+      s.checks.push(...jids);
+      if (world.checkError) throw world.checkError;
+      return jids.flatMap((jid) => {
+        const digits = jid.split("@")[0];
+        const canonical = world.registered.get(digits);
+        return canonical ? [{ jid: `${canonical}@s.whatsapp.net`, exists: true }] : [];
+      });
+    },
+    async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
+      if (world.sendError) throw world.sendError;
+      s.sent.push({ jid, content, options });
+      const id = options?.messageId ?? `FAKE${++ids}`;
+      const msg = waMessage({ key: { remoteJid: jid, fromMe: true, id }, message: { conversation: "" }, status: 2 });
+      // Baileys (emitOwnEvents) echoes what it sent as an "append" upsert
+      process.nextTick(() => s.upsert([msg], "append"));
+      return msg;
+    },
+    async readMessages(keys: WAMessageKey[]) {
+      s.reads.push(keys);
+    },
+    async logout() {
+      s.loggedOut = true;
+      await s.end(new Boom("Intentional Logout", { statusCode: DisconnectReason.loggedOut }));
+    },
+    async end(error: Error | undefined) {
+      if (s.ended) return;
+      s.ended = true;
+      s.emit("connection.update", { connection: "close", lastDisconnect: { error, date: new Date() } });
+    },
+    async groupMetadata(jid: string) {
+      return { id: jid, subject: "Grupo de Teste", participants: [] } as unknown as Awaited<ReturnType<BaileysSocket["groupMetadata"]>>;
+    },
+    updateMediaMessage: async (m: WAMessage) => m,
+  };
+  return s;
+}
+
+/** An auth store in memory: unit tests count saves and clears instead of touching Postgres. */
+export function memoryAuthStore() {
+  const store = {
+    saves: 0,
+    clears: 0,
+    async load() {
+      return {
+        state: { creds: initAuthCreds(), keys: { get: async () => ({}), set: async () => {} } },
+        saveCreds: async () => void store.saves++,
+        clear: async () => void store.clears++,
+      };
+    },
+    clear: async () => void store.clears++,
+  };
+  return store;
+}
+
+/** A started `beta` connection on a fake socket, with every event it emitted. */
+export async function startFakeConnection(deps: Partial<BaileysDeps> = {}, ids = { companyId: 7, whatsappId: 3 }) {
+  const world = createFakeWhatsApp();
+  const events: ProviderEvent[] = [];
+  const auth = memoryAuthStore();
+  const conn = createBaileysConnection(
+    { ...ids, emit: (e) => void events.push(e) },
+    { makeSocket: world.makeSocket, authStore: auth, ...deps },
+  );
+  await conn.start();
+  const of = <T extends ProviderEvent["type"]>(type: T) =>
+    events.filter((e): e is Extract<ProviderEvent, { type: T }> => e.type === type);
+  const messages = () => of("message").map((e) => e.message);
+  return { world, events, auth, conn, sock: () => world.latest(), of, messages };
+}

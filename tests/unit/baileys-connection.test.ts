@@ -1,0 +1,185 @@
+import { DisconnectReason } from "@whiskeysockets/baileys";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { reconnectDelayMs } from "@/lib/whatsapp/providers/baileys/connection";
+import { startFakeConnection } from "../helpers/fake-baileys-socket";
+
+// lets every pending promise run (setImmediate is not faked below)
+const flush = () => new Promise((r) => setImmediate(r));
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("beta connection: pairing", () => {
+  it("builds the socket as the product wants it and says OPENING", async () => {
+    const t = await startFakeConnection();
+    expect(t.world.sockets).toHaveLength(1);
+    const config = t.sock().config;
+    expect(config.browser?.[0]).toBe("Atendimento");
+    expect(config).toMatchObject({ markOnlineOnConnect: false, syncFullHistory: false });
+    expect(config.logger?.level).toBe("silent");
+    expect(t.events).toEqual([{ type: "status", status: "OPENING" }]);
+  });
+
+  it("emits each QR code with its count and gives up after three unscanned codes", async () => {
+    const t = await startFakeConnection();
+    for (const code of ["qr-1", "qr-2", "qr-3"]) t.sock().qr(code);
+    await t.conn.settled();
+    expect(t.of("qr")).toEqual([
+      { type: "qr", qrcode: "qr-1", retries: 1 },
+      { type: "qr", qrcode: "qr-2", retries: 2 },
+      { type: "qr", qrcode: "qr-3", retries: 3 },
+    ]);
+    expect(t.sock().ended).toBe(false);
+    t.sock().qr("qr-4");
+    await t.conn.settled();
+    expect(t.of("qr")).toHaveLength(3);
+    expect(t.events.at(-1)).toEqual({ type: "status", status: "DISCONNECTED" });
+    expect(t.sock().ended).toBe(true);
+    await expect(t.conn.checkNumber("5511988887777")).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
+  });
+
+  it("keeps counting QR codes across a reconnect while pairing", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const t = await startFakeConnection();
+    t.sock().qr("a");
+    t.sock().qr("b");
+    t.sock().close(DisconnectReason.timedOut);
+    await t.conn.settled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(2);
+    t.sock().qr("c");
+    t.sock().qr("d");
+    await t.conn.settled();
+    expect(t.of("qr").map((e) => e.retries)).toEqual([1, 2, 3]);
+    expect(t.events.at(-1)).toEqual({ type: "status", status: "DISCONNECTED" });
+  });
+
+  it("says PAIRING when the phone scans, then CONNECTED with the paired number", async () => {
+    const t = await startFakeConnection();
+    t.sock().qr("qr-1");
+    t.sock().emit("connection.update", { isNewLogin: true, qr: undefined });
+    t.sock().open();
+    await t.conn.settled();
+    expect(t.of("status").map((e) => e.status)).toEqual(["OPENING", "PAIRING", "CONNECTED"]);
+    expect(t.of("status").at(-1)).toEqual({ type: "status", status: "CONNECTED", number: "5511900000000" });
+  });
+
+  it("saves the creds on every creds.update", async () => {
+    const t = await startFakeConnection();
+    t.sock().emit("creds.update", { registered: true });
+    t.sock().emit("creds.update", { lastPropHash: "x" });
+    await t.conn.settled();
+    expect(t.auth.saves).toBe(2);
+  });
+});
+
+describe("beta connection: closing and reconnecting", () => {
+  it("reconnects after 1 s, 2 s, 4 s ... and resets the backoff once open", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const t = await startFakeConnection();
+    t.sock().open();
+    t.sock().close(DisconnectReason.connectionLost);
+    await t.conn.settled();
+    expect(t.events.at(-1)).toEqual({ type: "status", status: "TIMEOUT" });
+
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const before = t.world.sockets.length;
+      let waited = 0;
+      while (t.world.sockets.length === before) {
+        await vi.advanceTimersByTimeAsync(250);
+        await flush();
+        waited += 250;
+      }
+      waits.push(waited);
+      if (i < 3) {
+        t.sock().close(DisconnectReason.connectionClosed);
+        await t.conn.settled();
+      }
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+
+    t.sock().open();
+    t.sock().close(DisconnectReason.restartRequired);
+    await t.conn.settled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(6);
+  });
+
+  it("caps the backoff at 60 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 20].map(reconnectDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000,
+    ]);
+  });
+
+  it.each([DisconnectReason.loggedOut, DisconnectReason.forbidden])(
+    "on close %i clears the auth state, says loggedOut and DISCONNECTED, and never reconnects",
+    async (code) => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const t = await startFakeConnection();
+      t.sock().open();
+      t.sock().close(code);
+      await t.conn.settled();
+      expect(t.auth.clears).toBe(1);
+      expect(t.events.slice(-2)).toEqual([{ type: "loggedOut" }, { type: "status", status: "DISCONNECTED" }]);
+      await vi.advanceTimersByTimeAsync(120_000);
+      await flush();
+      expect(t.world.sockets).toHaveLength(1);
+    },
+  );
+
+  it("stop() ends the socket without logging out and does not reconnect", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const t = await startFakeConnection();
+    t.sock().open();
+    await t.conn.settled();
+    await t.conn.stop();
+    await vi.advanceTimersByTimeAsync(120_000);
+    await flush();
+    expect(t.sock()).toMatchObject({ ended: true, loggedOut: false });
+    expect(t.world.sockets).toHaveLength(1);
+    expect(t.auth.clears).toBe(0);
+  });
+
+  it("stop() cancels a pending reconnect", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const t = await startFakeConnection();
+    t.sock().close(DisconnectReason.connectionLost);
+    await t.conn.settled();
+    await t.conn.stop();
+    await vi.advanceTimersByTimeAsync(120_000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(1);
+  });
+
+  it("logout() logs the device out, clears the auth state and reports it", async () => {
+    const t = await startFakeConnection();
+    t.sock().open();
+    await t.conn.settled();
+    await t.conn.logout();
+    await t.conn.settled();
+    expect(t.sock().loggedOut).toBe(true);
+    expect(t.auth.clears).toBe(1);
+    expect(t.events.slice(-2)).toEqual([{ type: "loggedOut" }, { type: "status", status: "DISCONNECTED" }]);
+    // the socket's own close (401) came after we let go of it: nothing reported twice
+    expect(t.of("loggedOut")).toHaveLength(1);
+  });
+
+  it("can start again after stop()", async () => {
+    const t = await startFakeConnection();
+    await t.conn.stop();
+    await t.conn.start();
+    t.sock().open();
+    await t.conn.settled();
+    expect(t.world.sockets).toHaveLength(2);
+    expect(t.of("status").at(-1)).toMatchObject({ status: "CONNECTED" });
+  });
+});

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import postgres from "postgres";
+import { closeDb, getDb } from "@/db";
+import { getEnv } from "@/lib/env";
+import { claimOutbox } from "@/lib/messages/claim-outbox";
+import { markFailed, markSent } from "@/lib/messages/mark-outbox";
+import { createProviderConnection, enabledProviders } from "@/lib/whatsapp/providers";
+import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
+import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+
+// The WhatsApp worker process (ARCHITECTURE: workers/whatsapp.ts): one per machine by default,
+// several scale out (leases decide who runs which connection).
+async function main() {
+  getEnv(); // refuse to run on a bad configuration
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const db = getDb;
+  const worker = createWhatsAppWorker({
+    db,
+    workerId,
+    providers: enabledProviders(),
+    createConnection: createProviderConnection,
+    onEvent: (conn, event) =>
+      handleProviderEvent(getDb(), conn, event).catch((err) => {
+        console.error(`[whatsapp] connection ${conn.id}: ${event.type} event failed:`, (err as Error).message);
+      }),
+    outbox: {
+      claim: (whatsappId, limit) => claimOutbox(getDb(), whatsappId, limit),
+      markSent: async (row) => void (await markSent(getDb(), row)),
+      markFailed: async (row) => void (await markFailed(getDb(), row)),
+    },
+  });
+  const unlisten = await listen(() => void worker.tick());
+  await worker.start();
+  console.log(`WhatsApp worker ${workerId} running (${enabledProviders().join(", ")})`);
+  const shutdown = async () => {
+    await worker.stop();
+    await unlisten();
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+}
+
+/**
+ * LISTEN for new outbox rows, session requests and sandbox traffic, so the worker acts at once on a
+ * real Postgres. Embedded PGlite does not deliver notifications across processes: polling covers it.
+ */
+async function listen(wake: () => void) {
+  if (process.env.DB_PREPARE === "0") return async () => {};
+  try {
+    const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await Promise.all(["outbox", "whatsapp_session", "sandbox"].map((ch) => sql.listen(ch, wake)));
+    return async () => void (await sql.end({ timeout: 2 }));
+  } catch (err) {
+    console.warn("[whatsapp] LISTEN unavailable, polling only:", (err as Error).message);
+    return async () => {};
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
