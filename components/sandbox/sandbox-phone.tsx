@@ -14,6 +14,7 @@ import { useSandboxPhone } from "./use-sandbox-phone";
 /** The "customer's phone" of a sandbox connection: pair it, then talk to the agents. */
 export function SandboxPhone({ connectionId }: { connectionId: number }) {
   const t = useTranslations("sandbox");
+  const tc = useTranslations("connections.status");
   const errorMessage = useErrorMessage();
   const [number, setNumber] = useState("5511988887777");
   const [name, setName] = useState("Cliente Teste");
@@ -45,7 +46,11 @@ export function SandboxPhone({ connectionId }: { connectionId: number }) {
           <p className="truncate text-sm font-semibold">{view?.connection.name ?? t("title")}</p>
           <p className="text-xs opacity-90">{view?.state.paired ? t("pairedAs", { number: view.state.number ?? "" }) : t("notPaired")}</p>
         </div>
-        {view && <Badge variant="secondary" data-testid="sandbox-status">{view.connection.status}</Badge>}
+        {view && (
+          <Badge variant="secondary" className="max-w-32 truncate" data-testid="sandbox-status" data-status={view.connection.status}>
+            {tc.has(`${view.connection.status}.title`) ? tc(`${view.connection.status}.title`) : view.connection.status}
+          </Badge>
+        )}
       </div>
 
       {!view ? (

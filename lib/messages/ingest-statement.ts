@@ -14,7 +14,8 @@
 //                does nothing and the caller runs the statement again (its new snapshot sees it)
 //   msg          the message, idempotent on (whatsapp_id, wid); `touched` moves the existing ticket
 //                only when the message really was inserted (a replay bumps no unread count)
-// Inserts never run for rows that exist, so no sequence value is burnt per message.
+// Inserts never run for rows the snapshot shows, so a message burns no contact or ticket id (only
+// the losers of a race for a new contact do, one each).
 export const INGEST_SQL = `
 with conn as (
   select id from whatsapps where id = $2 and company_id = $1

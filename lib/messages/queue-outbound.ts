@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "@/db";
+import type { Db, DbOrTx, Tx } from "@/db";
 import { messages, tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
@@ -22,9 +22,7 @@ export type QueueOutboundInput = { body: string; medias?: OutboundMedia[]; quote
  */
 export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number, input: QueueOutboundInput): Promise<MessageView[]> {
   const { views, summary } = await db.transaction(async (tx) => {
-    const ticket = await getTicket(tx, ctx, ticketId);
-    if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
-    if (ticket.whatsappId === null) throw new AppError("ERR_TICKET_NO_WHATSAPP", 409);
+    const ticket = await sendableTicket(tx, ctx, ticketId);
     const quotedId = input.quotedMsgId ? await quotedMessageId(tx, ctx.companyId, ticket.contactId, input.quotedMsgId) : null;
     const rows = outboundRows(input.body, input.medias ?? []);
     const inserted = await tx
@@ -68,6 +66,14 @@ export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number
   const place = placeOf(ctx.companyId, summary);
   await publish(...ticketSummaryEvents(ctx.companyId, summary), ...views.map((v) => messageCreatedEvent(place, v, false)));
   return views;
+}
+
+/** The ticket an agent may send on: visible to them, not closed, with a connection. */
+export async function sendableTicket(db: DbOrTx, ctx: TenantContext, ticketId: number) {
+  const ticket = await getTicket(db, ctx, ticketId);
+  if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
+  if (ticket.whatsappId === null) throw new AppError("ERR_TICKET_NO_WHATSAPP", 409);
+  return { ...ticket, whatsappId: ticket.whatsappId };
 }
 
 // spec: a reply may quote any message of the same contact's conversations on this company

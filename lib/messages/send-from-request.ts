@@ -1,10 +1,9 @@
 import type { Db } from "@/db";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { getTicket } from "@/lib/tickets/get-ticket";
 import { saveMedia } from "@/lib/storage/local-storage";
 import { mediaTypeFromMime, type OutboundMedia } from "./media-type";
-import { queueOutbound } from "./queue-outbound";
+import { queueOutbound, sendableTicket } from "./queue-outbound";
 import { sendMessageSchema } from "./schemas";
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -23,7 +22,7 @@ export async function sendFromRequest(db: Db, ctx: TenantContext, ticketId: numb
     throw new AppError("ERR_NOT_FOUND", 404);
   }
   const input = sendMessageSchema.parse(fields);
-  if (files.length) await getTicket(db, ctx, ticketId);
+  if (files.length) await sendableTicket(db, ctx, ticketId);
   const medias: OutboundMedia[] = [];
   for (const file of files) {
     const stored = await saveMedia(ctx.companyId, new Uint8Array(await file.arrayBuffer()), { mimetype: file.type, filename: file.name });

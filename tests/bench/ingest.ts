@@ -1,7 +1,8 @@
 // Benchmark of the inbound path (issue 4 part 8): N messages through ingestInbound on a fresh
 // database, CONCURRENCY at a time, ~30% from new contacts and the rest on existing tickets.
 // Prints throughput and latency; asserts nothing. Usage:
-//   node --import tsx tests/bench/ingest.ts     (BENCH_N, BENCH_CONCURRENCY, DB_POOL_MAX to vary)
+//   node --import tsx tests/bench/ingest.ts
+// BENCH_N, BENCH_CONCURRENCY, BENCH_EXISTING, DB_POOL_MAX vary it; DB_PREPARE=0 runs unprepared.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -59,7 +60,8 @@ async function main() {
     // existing conversations: one ticket per contact, made through the same path (not timed)
     await run(t.companyId, t.whatsappId, Array.from({ length: EXISTING }, (_, i) => message(number(i))));
     // a live database has statistics (autovacuum); a fresh one would plan its first queries blind
-    await getDb().execute(sql`analyze`);
+    // (BENCH_ANALYZE=0 shows the difference)
+    if (process.env.BENCH_ANALYZE !== "0") await getDb().execute(sql`analyze`);
     let fresh = EXISTING;
     const batch = Array.from({ length: N }, () =>
       message(Math.random() < NEW_SHARE ? number(fresh++) : number(Math.floor(Math.random() * EXISTING))),

@@ -24,7 +24,7 @@ test("sandbox pairing and a round trip between the customer's phone and the agen
   await phone.goto(`/sandbox/${conn.id}`);
   await expect(phone.getByTestId("sandbox-qr")).toBeVisible({ timeout: 20_000 });
   await phone.getByTestId("sandbox-scan").click();
-  await expect(phone.getByTestId("sandbox-status")).toHaveText("CONNECTED", { timeout: 15_000 });
+  await expect(phone.getByTestId("sandbox-status")).toHaveAttribute("data-status", "CONNECTED", { timeout: 15_000 });
 
   const text = `Olá, preciso de ajuda ${Date.now() % 10000}`;
   await phone.getByTestId("sandbox-input").fill(text);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { TenantContext } from "@/lib/api/context";
+import { listTicketsQuery } from "@/lib/tickets/schemas";
+import { canOpenTicket } from "@/lib/tickets/ticket-access";
+import { ticketSummaryEvents, toTicketSummary, type TicketSummary } from "@/lib/tickets/ticket-summary";
+
+const agent: TenantContext = { companyId: 1, userId: 5, profile: "user", queueIds: [10], super: false, sessionId: "s" };
+const admin: TenantContext = { ...agent, userId: 6, profile: "admin", queueIds: [] };
+
+describe("canOpenTicket", () => {
+  it("lets users open their queues, no queue and their own; admins everything", () => {
+    expect(canOpenTicket(agent, { queueId: 10, userId: null })).toBe(true);
+    expect(canOpenTicket(agent, { queueId: null, userId: 9 })).toBe(true);
+    expect(canOpenTicket(agent, { queueId: 11, userId: 5 })).toBe(true);
+    expect(canOpenTicket(agent, { queueId: 11, userId: null })).toBe(false);
+    expect(canOpenTicket(admin, { queueId: 11, userId: 9 })).toBe(true);
+  });
+});
+
+describe("listTicketsQuery", () => {
+  it("reads showAll and status, empty status meaning any", () => {
+    expect(listTicketsQuery.parse({ showAll: "true", status: "open" })).toMatchObject({ showAll: true, status: "open", pageNumber: 1, searchParam: "" });
+    expect(listTicketsQuery.parse({ status: "" })).toMatchObject({ showAll: false, status: undefined });
+    expect(() => listTicketsQuery.parse({ status: "archived" })).toThrow();
+  });
+});
+
+describe("ticket summary events", () => {
+  it("carry the list fields only, on the list and conversation channels", () => {
+    const full = {
+      id: 3, uuid: "u", status: "pending", queueId: null, userId: null, unreadMessages: 1, lastMessage: "x".repeat(600),
+      updatedAt: new Date(0), isGroup: false, whatsappId: 2, contact: { id: 4, name: "C", number: "55", profilePicUrl: "" },
+      queue: null, tags: [],
+    } as TicketSummary;
+    const summary = toTicketSummary(full);
+    expect(summary).not.toHaveProperty("tags");
+    const events = ticketSummaryEvents(1, summary);
+    expect(events.flatMap((e) => e.channels).sort()).toEqual(
+      ["private-company-1-ticket-3", "private-company-1-tickets-all-pending", "private-company-1-tickets-none-pending"],
+    );
+    expect((events[0].data as { ticket: TicketSummary }).ticket.lastMessage.length).toBeLessThan(300);
+  });
+});
