@@ -23,7 +23,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
-  globalTeardown: "./tests/e2e/global-teardown.ts",
   use: {
     baseURL: E2E_BASE_URL,
     locale: "pt-BR",
@@ -39,5 +38,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: { PORT: String(PORT) },
+    // serve.ts stops the product, then drops the run's database
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });

@@ -7,10 +7,16 @@ import postgres from "postgres";
 import { adminUrl, E2E_DB_NAME, e2eDatabaseUrl } from "./e2e-db";
 
 // Starts the product for the e2e run: a fresh database on the local Postgres, demo seed (plans),
-// random secrets, the production build, on PORT.
-async function main() {
+// random secrets, the production build, on PORT. The database is dropped when the run stops.
+async function dropDatabase() {
   const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`DROP DATABASE IF EXISTS "${E2E_DB_NAME}" WITH (FORCE)`);
+  await admin.end();
+}
+
+async function main() {
+  await dropDatabase(); // left over from an interrupted run
+  const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${E2E_DB_NAME}"`);
   await admin.end();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atendimento-e2e-"));
@@ -24,10 +30,14 @@ async function main() {
       REFRESH_SECRET: randomBytes(32).toString("hex"),
     },
   });
+  // the database goes only after the product has stopped (its worker would log failed queries)
   const stop = () => child.kill("SIGTERM");
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
-  child.on("exit", (code) => process.exit(code ?? 0));
+  child.on("exit", async (code) => {
+    await dropDatabase().catch(() => {});
+    process.exit(code ?? 0);
+  });
 }
 
 main().catch((e) => {
