@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import type { DbOrTx } from "./index";
-import { companies, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "./schema";
+import { companies, helps, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "./schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
@@ -11,6 +11,17 @@ export const DEMO_PLANS = [
     useOpenAi: false, useIntegrations: false, useExternalApi: false },
   { name: "Profissional", users: 10, connections: 3, queues: 10, value: 199.9 },
   { name: "Empresarial", users: 50, connections: 10, queues: 50, value: 499.9 },
+];
+
+// Example videos for the help page (Blender Foundation's open movies, which stay online): super
+// users replace them with their own tutorials under Settings › Help.
+export const DEMO_HELPS = [
+  { title: "Primeiros passos", video: "aqz-KE-bpKQ",
+    description: "Vídeo de exemplo. Cadastre os vídeos de ajuda da sua equipe em Configurações › Ajuda." },
+  { title: "Atendendo um ticket", video: "eRsGyueVLvQ",
+    description: "Vídeo de exemplo sobre o fluxo de atendimento: aceitar, responder e finalizar." },
+  { title: "Filas e conexões", video: "R6MlUcmOul8",
+    description: "Vídeo de exemplo sobre como as filas distribuem as conversas de cada conexão." },
 ];
 
 type SeedOptions = { adminEmail: string; adminPassword: string };
@@ -63,5 +74,7 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> 
     { whatsappId: conn.id, queueId: support.id, companyId },
     { whatsappId: conn.id, queueId: sales.id, companyId },
   ]);
+  const [{ h }] = await db.select({ h: count() }).from(helps);
+  if (h === 0) await db.insert(helps).values(DEMO_HELPS);
   return true;
 }

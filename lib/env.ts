@@ -46,6 +46,15 @@ const schema = z
     PUSHER_PUBLIC_HOST: z.string().min(1).optional(),
     PUSHER_PUBLIC_PORT: z.coerce.number().int().positive().optional(),
     PUSHER_PUBLIC_TLS: flag,
+    // Inngest runs the timed work (lib/jobs) when INNGEST_EVENT_KEY, INNGEST_BASE_URL or INNGEST_DEV
+    // is set; otherwise the embedded scheduler in the WhatsApp worker does. Without a signing key
+    // the client is in dev mode (a local Inngest dev server at INNGEST_BASE_URL).
+    INNGEST_EVENT_KEY: z.string().min(1).optional(),
+    INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+    INNGEST_BASE_URL: z.string().url().optional(),
+    INNGEST_DEV: z.string().optional(),
+    // how often the embedded scheduler looks for due work (milliseconds)
+    SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(300_000).default(5000),
     SEED_ADMIN_EMAIL: z.string().email().default("admin@example.com"),
     SEED_ADMIN_PASSWORD: z.string().min(5).default("admin123"),
   })

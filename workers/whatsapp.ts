@@ -3,6 +3,8 @@ import os from "node:os";
 import postgres from "postgres";
 import { closeDb, getDb } from "@/db";
 import { getEnv } from "@/lib/env";
+import { isInngestConfigured } from "@/lib/jobs/config";
+import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
 import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { createProviderConnection, enabledProviders } from "@/lib/whatsapp/providers";
@@ -12,7 +14,7 @@ import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
 // The WhatsApp worker process (ARCHITECTURE: workers/whatsapp.ts): one per machine by default,
 // several scale out (leases decide who runs which connection).
 async function main() {
-  getEnv(); // refuse to run on a bad configuration
+  const env = getEnv(); // refuse to run on a bad configuration
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const db = getDb;
   const worker = createWhatsAppWorker({
@@ -33,7 +35,12 @@ async function main() {
   const unlisten = await listen(() => void worker.tick());
   await worker.start();
   console.log(`WhatsApp worker ${workerId} running (${enabledProviders().join(", ")})`);
+  // timed work (scheduled messages): Inngest when configured, else this timer
+  const scheduler = isInngestConfigured() ? null : createEmbeddedScheduler({ db: getDb, intervalMs: env.SCHEDULER_INTERVAL_MS });
+  scheduler?.start();
+  console.log(scheduler ? `Embedded scheduler running every ${env.SCHEDULER_INTERVAL_MS} ms` : "Timed work runs on Inngest (/api/inngest)");
   const shutdown = async () => {
+    await scheduler?.stop();
     await worker.stop();
     await unlisten();
     await closeDb();

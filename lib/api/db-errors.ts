@@ -9,6 +9,7 @@ const UNIQUE_CODES: Record<string, string> = {
   tickets_contact_whatsapp_open_idx: "ERR_OTHER_OPEN_TICKET",
   whatsapps_company_name_unique: "ERR_CONNECTION_NAME_EXISTS",
   whatsapps_token_unique: "ERR_CONNECTION_TOKEN_EXISTS",
+  tags_company_name_unique: "ERR_TAG_NAME_EXISTS",
 };
 
 type PgError = { code?: string; constraint_name?: string; constraint?: string };

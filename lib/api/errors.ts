@@ -41,12 +41,28 @@ const STATUS: Record<string, number> = {
   ERR_LID_NOT_MAPPED: 400,
   ERR_VALIDATION: 400,
   ERR_USER_LIMIT_REACHED: 403,
+  // spec: nobody deletes their own account
+  ERR_CANNOT_DELETE_SELF: 403,
   ERR_CONNECTION_LIMIT_REACHED: 403,
   ERR_CONNECTION_NAME_EXISTS: 409,
   ERR_CONNECTION_TOKEN_EXISTS: 409,
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_SANDBOX_DISABLED: 400,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_TAG_NAME_EXISTS: 409,
+  ERR_NO_QUICK_MESSAGE_FOUND: 404,
   ERR_INTERNAL: 500,
+  // contacts import: a file that cannot be read as contacts (nothing is written)
+  ERR_IMPORT_NO_FILE: 400,
+  ERR_IMPORT_INVALID_FILE: 400,
+  ERR_IMPORT_FILE_TOO_LARGE: 400,
+  ERR_IMPORT_EMPTY_FILE: 400,
+  ERR_IMPORT_NO_NUMBER_COLUMN: 400,
+  ERR_NO_DEF_WAPP_FOUND: 400,
+  // schedules: another company's (or a missing) schedule; editing one already sent; not a png/jpeg
+  ERR_NO_SCHEDULE_FOUND: 404,
+  ERR_SCHEDULE_ALREADY_SENT: 409,
+  ERR_SCHEDULE_MEDIA_TYPE: 400,
 };
 
 export function statusFor(code: string): number {

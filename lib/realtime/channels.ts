@@ -36,6 +36,9 @@ export const EVENTS = {
   payment: "payment",
   settings: "settings",
   auth: "auth",
+  schedule: "schedule",
+  tag: "tag",
+  quickMessage: "quickMessage",
 } as const;
 
 export type ParsedChannel =

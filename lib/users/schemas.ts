@@ -3,14 +3,32 @@ import { V } from "@/lib/validation/messages";
 
 // spec core §5 User: name 2-50, password 5-50, email valid and required.
 export const userFields = {
-  name: z.string({ error: V.required }).trim().min(2, V.tooShort).max(50, V.tooLong),
-  email: z.string({ error: V.required }).trim().min(1, V.required).email(V.invalidEmail).max(254),
+  name: z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).min(2, V.tooShort).max(50, V.tooLong),
+  email: z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).email(V.invalidEmail).max(254),
   password: z.string().min(5, V.tooShort).max(50, V.tooLong),
   profile: z.enum(["admin", "user", "supervisor"]),
   allTicket: z.enum(["enable", "disable"]),
   whatsappId: z.coerce.number().int().positive().nullable(),
   queueIds: z.array(z.coerce.number().int().positive()).max(500),
 };
+
+// "" (an empty select) means no default connection
+const whatsappId = z
+  .union([z.literal(""), userFields.whatsappId])
+  .optional()
+  .transform((v) => (v === "" ? null : v));
+
+/** POST /users: the password is required; rights default to a plain user in no queue. */
+export const createUserSchema = z.object({
+  name: userFields.name,
+  email: userFields.email,
+  password: z.string({ error: V.required }).min(1, { error: V.required, abort: true }).min(5, V.tooShort).max(50, V.tooLong),
+  profile: userFields.profile.optional().default("user"),
+  allTicket: userFields.allTicket.optional().default("disable"),
+  whatsappId: whatsappId.transform((v) => v ?? null),
+  queueIds: userFields.queueIds.optional().default([]),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 export const updateUserSchema = z.object({
   name: userFields.name,
@@ -19,7 +37,7 @@ export const updateUserSchema = z.object({
   password: z.union([z.literal(""), userFields.password]).optional(),
   profile: userFields.profile.optional(),
   allTicket: userFields.allTicket.optional(),
-  whatsappId: z.union([z.literal(""), userFields.whatsappId]).optional().transform((v) => (v === "" ? null : v)),
+  whatsappId,
   queueIds: userFields.queueIds.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

@@ -1,0 +1,17 @@
+import { getDb } from "@/db";
+import { route } from "@/lib/api/route";
+import { deleteQuickMessage } from "@/lib/quick-messages/delete-quick-message";
+import { getQuickMessage } from "@/lib/quick-messages/quick-message-view";
+import { quickMessageIdParams as params, updateQuickMessageSchema } from "@/lib/quick-messages/schemas";
+import { updateQuickMessage } from "@/lib/quick-messages/update-quick-message";
+
+// GET /api/quick-messages/{id} — one the caller sees (their own or a shared one).
+export const GET = route({ params }, async ({ ctx, params }) => getQuickMessage(getDb(), ctx, params.id));
+
+// PUT /api/quick-messages/{id} — JSON or multipart; the owner, or an admin for a shared one.
+export const PUT = route({ params, body: updateQuickMessageSchema }, async ({ ctx, params, body }) =>
+  updateQuickMessage(getDb(), ctx, params.id, body),
+);
+
+// DELETE /api/quick-messages/{id} — the owner, or an admin for a shared one.
+export const DELETE = route({ params }, async ({ ctx, params }) => deleteQuickMessage(getDb(), ctx, params.id));

@@ -1,0 +1,17 @@
+import { getDb } from "@/db";
+import { AppError } from "@/lib/api/errors";
+import { route } from "@/lib/api/route";
+import { attachScheduleMedia, removeScheduleMedia } from "@/lib/schedules/schedule-media";
+import { scheduleIdParams } from "@/lib/schedules/schemas";
+
+// POST /api/schedules/{id}/media-upload — multipart `file`: a png or jpeg image.
+export const POST = route({ plan: "useSchedules", params: scheduleIdParams }, async ({ ctx, params, req }) => {
+  const form = await req.formData().catch(() => {
+    throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
+  });
+  const file = form.get("file");
+  return attachScheduleMedia(getDb(), ctx, params.id, typeof file === "string" ? null : file);
+});
+
+// DELETE /api/schedules/{id}/media-upload — the schedule goes out as text only.
+export const DELETE = route({ plan: "useSchedules", params: scheduleIdParams }, async ({ ctx, params }) => removeScheduleMedia(getDb(), ctx, params.id));

@@ -1,0 +1,119 @@
+"use client";
+
+import { Plus, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { usePagedList } from "@/components/lists/use-paged-list";
+import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { api } from "@/lib/api/client";
+import { useErrorMessage } from "@/lib/api/use-error-message";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import { ContactDialog } from "./contact-dialog";
+import type { ContactEvent, ContactListRow } from "./contact-types";
+import { ContactsTable } from "./contacts-table";
+import { ExportContactsButton } from "./export-contacts-button";
+import { ImportContacts } from "./import-contacts";
+import { useStartTicket } from "./use-start-ticket";
+
+type Props = { companyId: number; canDelete: boolean; initial: { items: ContactListRow[]; hasMore: boolean } };
+
+// kept after closing, so the confirmation does not change its text while it fades out
+type Confirm = { row: ContactListRow; open: boolean } | null;
+
+/** The contacts page (spec core §2): search, import, add, export, table, live updates. */
+export function ContactsView({ companyId, canDelete, initial }: Props) {
+  const t = useTranslations("contacts");
+  const errorMessage = useErrorMessage();
+  const list = usePagedList<ContactListRow>({ url: "/api/contacts", key: "contacts", initial });
+  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const ticket = useStartTicket();
+
+  useRealtimeEvent<ContactEvent>(channels.company(companyId), EVENTS.contact, (e) => {
+    if (e.action === "delete") return list.remove(e.contactId);
+    if (e.action === "import") return list.reload();
+    // a contact this list does not hold yet may belong anywhere in the name order: read it again
+    if (list.items.some((c) => c.id === e.contact.id)) list.upsert(e.contact);
+    else list.reload();
+  });
+  useRealtimeReconnect(list.reload);
+
+  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const deleteRow = async (row: ContactListRow) => {
+    try {
+      await api(`/api/contacts/${row.id}`, { method: "DELETE" });
+      list.remove(row.id);
+      toast({ variant: "success", title: t("toasts.deleted") });
+    } catch (err) {
+      toast({ variant: "error", title: errorMessage(err) });
+      throw err;
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t("title")}>
+        <ImportContacts onImported={list.reload} />
+        <ExportContactsButton searchParam={list.search.trim().toLowerCase()} />
+        <Button onClick={() => openDialog(null)} data-testid="contacts-add">
+          <Plus aria-hidden />
+          {t("buttons.add")}
+        </Button>
+      </PageHeader>
+      <div className="relative max-w-sm">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
+          placeholder={t("search")}
+          aria-label={t("search")}
+          className="pl-9"
+          data-testid="contacts-search"
+        />
+      </div>
+      <ContactsTable
+        rows={list.items}
+        loading={list.loading}
+        canDelete={canDelete}
+        startingId={ticket.pendingId}
+        onStartTicket={(c) => void ticket.start(c.id)}
+        onEdit={(c) => openDialog(c.id)}
+        onDelete={(c) => setConfirm({ row: c, open: true })}
+      />
+      <InfiniteScrollSentinel onEnd={list.loadMore} enabled={list.hasMore && !list.loading} />
+
+      {dialog && (
+        <ContactDialog
+          key={dialog.key}
+          contactId={dialog.id}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            setDialog(null);
+            if (dialog.id) list.upsert(saved);
+            else list.reload();
+          }}
+        />
+      )}
+      {canDelete && (
+        <ConfirmDialog
+          open={Boolean(confirm?.open)}
+          onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
+          title={t("confirm.deleteTitle", { name: confirm?.row.name ?? "" })}
+          message={t("confirm.deleteMessage")}
+          confirmLabel={t("buttons.delete")}
+          onConfirm={async () => {
+            if (confirm) await deleteRow(confirm.row);
+          }}
+          testId="contact-delete-dialog"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+"use client";
+
+import { MessageSquareText, Paperclip, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { usePagedList } from "@/components/lists/use-paged-list";
+import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { PageHeader } from "@/components/shell/page-header";
+import { RowAction } from "@/components/tags/row-action";
+import { SearchBox } from "@/components/tags/search-box";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { api } from "@/lib/api/client";
+import { useErrorMessage } from "@/lib/api/use-error-message";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import { cn } from "@/lib/utils";
+import { QuickMessageDialog } from "./quick-message-dialog";
+import { canEdit, type QuickMessageEvent, type QuickMessageRow } from "./quick-message-types";
+
+type Props = {
+  companyId: number;
+  userId: number;
+  isAdmin: boolean;
+  initial: { items: QuickMessageRow[]; hasMore: boolean };
+};
+
+// kept after closing, so the dialog does not change its text while it fades out
+type Confirm = { row: QuickMessageRow; open: boolean } | null;
+
+/** The quick messages page: the caller's own and the shared ones, searched, paged, kept live. */
+export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Props) {
+  const t = useTranslations("quickMessages");
+  const errorMessage = useErrorMessage();
+  const list = usePagedList<QuickMessageRow>({ url: "/api/quick-messages", key: "records", initial });
+  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const viewer = { userId, isAdmin };
+
+  const onEvent = (e: QuickMessageEvent) => {
+    if (e.action === "delete") {
+      if (e.exceptUserId !== userId) list.remove(e.id);
+    } else if (e.action === "update" && list.items.some((r) => r.id === e.record.id)) {
+      list.upsert(e.record);
+    } else {
+      list.reload();
+    }
+  };
+  // shared ones travel on the company channel, one's own personal ones on one's own channel
+  useRealtimeEvent<QuickMessageEvent>(channels.company(companyId), EVENTS.quickMessage, onEvent);
+  useRealtimeEvent<QuickMessageEvent>(channels.user(companyId, userId), EVENTS.quickMessage, onEvent);
+  useRealtimeReconnect(list.reload);
+
+  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const deleteRow = async (row: QuickMessageRow) => {
+    try {
+      await api(`/api/quick-messages/${row.id}`, { method: "DELETE" });
+      list.remove(row.id);
+      toast({ variant: "success", title: t("toasts.deleted") });
+    } catch (err) {
+      toast({ variant: "error", title: errorMessage(err) });
+      throw err;
+    }
+  };
+  const columns = 6;
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t("title")}>
+        <Button onClick={() => openDialog(null)} data-testid="add-quick-message">
+          <Plus aria-hidden />
+          {t("buttons.add")}
+        </Button>
+      </PageHeader>
+      <SearchBox value={list.search} onChange={list.setSearch} label={t("search")} testId="quick-messages-search" />
+      <div className="rounded-xl border bg-card">
+        <Table data-testid="quick-messages-table" className="table-fixed">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-auto pl-4 md:w-48">{t("table.shortcode")}</TableHead>
+              <TableHead className="hidden md:table-cell">{t("table.message")}</TableHead>
+              <TableHead className="hidden w-20 text-center sm:table-cell">{t("table.media")}</TableHead>
+              <TableHead className="hidden w-28 text-center sm:table-cell">{t("table.type")}</TableHead>
+              <TableHead className="hidden w-24 text-center sm:table-cell">{t("table.status")}</TableHead>
+              <TableHead className="w-24 pr-4 text-right">{t("table.actions")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((row) => (
+              <TableRow key={row.id} data-testid={`quick-message-row-${row.id}`} data-active={row.status}>
+                <TableCell className="pl-4 whitespace-normal">
+                  <div className={cn("truncate font-mono text-sm font-semibold", !row.status && "text-muted-foreground")} title={`/${row.shortcode}`}>
+                    /{row.shortcode}
+                  </div>
+                  {/* narrow screens: the hidden columns' facts move here */}
+                  <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-muted-foreground md:hidden">
+                    {row.message || t("mediaOnly")}
+                  </p>
+                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5 sm:hidden">
+                    <TypeBadge geral={row.geral} />
+                    <StatusBadge active={row.status} />
+                    {row.mediaUrl && <MediaLink url={row.mediaUrl} name={row.mediaName ?? ""} compact />}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden whitespace-normal md:table-cell">
+                  <p className={cn("line-clamp-2 text-sm break-words whitespace-pre-line", !row.status && "text-muted-foreground")} title={row.message}>
+                    {row.message || <span className="text-muted-foreground italic">{t("mediaOnly")}</span>}
+                  </p>
+                </TableCell>
+                <TableCell className="hidden text-center sm:table-cell">
+                  {row.mediaUrl ? <MediaLink url={row.mediaUrl} name={row.mediaName ?? ""} /> : <span className="text-muted-foreground">—</span>}
+                </TableCell>
+                <TableCell className="hidden text-center sm:table-cell">
+                  <TypeBadge geral={row.geral} />
+                </TableCell>
+                <TableCell className="hidden text-center sm:table-cell">
+                  <StatusBadge active={row.status} />
+                </TableCell>
+                <TableCell className="pr-4">
+                  {canEdit(viewer, row) && (
+                    <div className="flex justify-end">
+                      <RowAction label={t("buttons.edit")} onClick={() => openDialog(row.id)} testId="edit-quick-message">
+                        <Pencil />
+                      </RowAction>
+                      <RowAction label={t("buttons.delete")} onClick={() => setConfirm({ row, open: true })} testId="delete-quick-message">
+                        <Trash2 />
+                      </RowAction>
+                    </div>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {list.loading &&
+              Array.from({ length: 3 }, (_, i) => (
+                <TableRow key={`s${i}`}>
+                  <TableCell colSpan={columns} className="px-4">
+                    <Skeleton className="h-5 w-full" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {!list.loading && list.items.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns} className="py-14 text-center whitespace-normal text-muted-foreground">
+                  <MessageSquareText className="mx-auto mb-3 size-8 opacity-60" aria-hidden />
+                  {list.search.trim() ? t("noResults") : t("empty")}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <InfiniteScrollSentinel onEnd={list.loadMore} enabled={list.hasMore && !list.loading} />
+
+      {dialog && (
+        <QuickMessageDialog
+          key={dialog.key}
+          id={dialog.id}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            setDialog(null);
+            if (dialog.id) list.upsert(saved);
+            else list.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(confirm?.open)}
+        onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
+        title={t("confirm.deleteTitle", { shortcode: confirm?.row.shortcode ?? "" })}
+        message={t("confirm.deleteMessage")}
+        confirmLabel={t("buttons.delete")}
+        onConfirm={async () => {
+          if (confirm) await deleteRow(confirm.row);
+        }}
+        testId="confirm-dialog"
+      />
+    </div>
+  );
+}
+
+function TypeBadge({ geral }: { geral: boolean }) {
+  const t = useTranslations("quickMessages");
+  return geral ? (
+    <Badge variant="secondary" data-testid="quick-message-geral">
+      <Users aria-hidden />
+      {t("geral")}
+    </Badge>
+  ) : (
+    <Badge variant="outline">{t("personal")}</Badge>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  const t = useTranslations("quickMessages");
+  return (
+    <Badge variant={active ? "success" : "outline"} data-testid="quick-message-status">
+      {active ? t("active") : t("inactive")}
+    </Badge>
+  );
+}
+
+function MediaLink({ url, name, compact }: { url: string; name: string; compact?: boolean }) {
+  const t = useTranslations("quickMessages");
+  const label = t("openMedia", { name });
+  const link = (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={label}
+      className={
+        compact
+          ? "inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent"
+          : "inline-flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      }
+      data-testid="quick-message-media"
+    >
+      <Paperclip className="size-4" aria-hidden />
+      {compact && <span className="max-w-[10rem] truncate">{name}</span>}
+    </a>
+  );
+  if (compact) return link;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent>{name}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/paging";
+import { V } from "@/lib/validation/messages";
+import { digitsOf, NUMBER_DIGITS } from "./normalize-number";
+
+const isEmail = (v: string) => z.email().safeParse(v).success;
+
+// spec core §5 Contact: name 2-50 required; number 8-50; email valid. Messages are catalogue keys.
+export const contactFields = {
+  name: z.string({ error: V.required }).trim().min(1, { message: V.required, abort: true }).min(2, V.tooShort).max(50, V.tooLong),
+  // typed freely ("+55 (31) 99999-0000"), stored as digits: 8-15 of them (E.164)
+  number: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { message: V.required, abort: true })
+    .min(8, { message: V.tooShort, abort: true })
+    .max(50, { message: V.tooLong, abort: true })
+    .transform(digitsOf)
+    .pipe(z.string().min(NUMBER_DIGITS.min, V.tooShort).max(NUMBER_DIGITS.max, V.tooLong)),
+  email: z
+    .string()
+    .trim()
+    .max(254, V.tooLong)
+    .refine((v) => v === "" || isEmail(v), { message: V.invalidEmail }),
+};
+
+export const extraInfoSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  name: z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong),
+  value: z.string().trim().max(1000, V.tooLong).default(""),
+});
+
+/** The contact modal's form and the body of POST /api/contacts (extraInfo rows replace the set). */
+export const contactSchema = z.object({
+  name: contactFields.name,
+  number: contactFields.number,
+  email: contactFields.email.optional().default(""),
+  extraInfo: z.array(extraInfoSchema).max(50, V.tooLong).optional().default([]),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactValues = z.output<typeof contactSchema>;
+
+/** PUT /api/contacts/{id}: as the form, but a group's id (not a phone number) may be left out. */
+export const updateContactSchema = contactSchema.extend({ number: contactFields.number.optional() });
+export type UpdateContactValues = z.output<typeof updateContactSchema>;
+
+export const contactIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "yyyy-MM-dd")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "yyyy-MM-dd");
+const optionalDay = z
+  .union([z.literal(""), day])
+  .optional()
+  .transform((v) => v || undefined);
+
+// GET /api/contacts (spec core §7): searchParam, pageNumber, date, dateStart, dateEnd (created date,
+// yyyy-MM-dd in the company's timezone). The export takes the same filters.
+export const contactFiltersQuery = z.object({
+  searchParam: pageQuery.shape.searchParam,
+  date: optionalDay,
+  dateStart: optionalDay,
+  dateEnd: optionalDay,
+});
+export type ContactFilters = { searchParam: string; date?: string; dateStart?: string; dateEnd?: string };
+
+export const listContactsQuery = contactFiltersQuery.extend({ pageNumber: pageQuery.shape.pageNumber });
+export type ListContactsQuery = ContactFilters & { pageNumber: number };
+
+export const contactOptionsQuery = z.object({ searchParam: pageQuery.shape.searchParam });
+
+/** POST /api/contacts/{id}/ticket: where the new ticket goes (defaults chosen by the service). */
+export const startTicketSchema = z.object({
+  queueId: z.coerce.number().int().positive().nullable().optional(),
+  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+});
+export type StartTicketInput = z.output<typeof startTicketSchema>;
