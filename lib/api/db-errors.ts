@@ -6,6 +6,7 @@ const UNIQUE_CODES: Record<string, string> = {
   users_email_lower_idx: "ERR_USER_EMAIL_EXISTS",
   contacts_company_number_unique: "ERR_DUPLICATED_CONTACT",
   queues_company_color_unique: "ERR_QUEUE_COLOR_ALREADY_EXISTS",
+  queues_company_name_unique: "ERR_QUEUE_NAME_EXISTS",
   tickets_contact_whatsapp_open_idx: "ERR_OTHER_OPEN_TICKET",
   whatsapps_company_name_unique: "ERR_CONNECTION_NAME_EXISTS",
   whatsapps_token_unique: "ERR_CONNECTION_TOKEN_EXISTS",

@@ -32,6 +32,8 @@ const STATUS: Record<string, number> = {
   ERR_DUPLICATED_CONTACT: 409,
   ERR_USER_EMAIL_EXISTS: 409,
   ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  // a connection with more than one queue and no greeting (its greeting is the queue menu)
+  ERR_WAPP_GREETING_REQUIRED: 400,
   // sending on a closed ticket, or on one whose connection was removed
   ERR_TICKET_CLOSED: 409,
   ERR_TICKET_NO_WHATSAPP: 409,
@@ -63,6 +65,13 @@ const STATUS: Record<string, number> = {
   ERR_NO_SCHEDULE_FOUND: 404,
   ERR_SCHEDULE_ALREADY_SENT: 409,
   ERR_SCHEDULE_MEDIA_TYPE: 400,
+  // queues: another company's (or a missing) queue or option; a name taken; the plan's queue limit;
+  // two options of one level with the same number
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_NO_QUEUE_OPTION_FOUND: 404,
+  ERR_QUEUE_NAME_EXISTS: 409,
+  ERR_QUEUE_LIMIT_REACHED: 403,
+  ERR_QUEUE_OPTION_EXISTS: 409,
 };
 
 export function statusFor(code: string): number {

@@ -5,6 +5,7 @@ import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { getCompanyPlan } from "@/lib/plans/get-company-plan";
 import { publish } from "@/lib/realtime/publish";
+import { assertGreetingForQueues } from "./assert-greeting";
 import { assertProviderAllowed } from "./assert-provider-allowed";
 import { checkReferences } from "./check-references";
 import { clearOtherDefaults } from "./clear-other-defaults";
@@ -18,6 +19,7 @@ import { CONNECTION_DEFAULTS, type CreateConnectionInput } from "./schemas";
  * POST /whatsapp. The plan's connection limit holds; a company without a default connection gets
  * this one as its default (so its first connection is the default), and a new default clears the
  * others. Columns left out take the table defaults, which are the spec's (maxUseBotQueues 3, ...).
+ * More than one queue needs a greeting (ERR_WAPP_GREETING_REQUIRED).
  */
 export async function createConnection(db: DbOrTx, ctx: TenantContext, input: CreateConnectionInput) {
   const { companyId } = ctx;
@@ -30,6 +32,7 @@ export async function createConnection(db: DbOrTx, ctx: TenantContext, input: Cr
     const [{ n }] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
     if (!plan || n >= plan.connections) throw new AppError("ERR_CONNECTION_LIMIT_REACHED", 403);
     await checkReferences(tx, companyId, { ...input, queueIds });
+    assertGreetingForQueues(queueIds.length, input.greetingMessage);
     const [currentDefault] = await tx
       .select({ id: whatsapps.id })
       .from(whatsapps)

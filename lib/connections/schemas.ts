@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { V } from "@/lib/validation/messages";
+import { needsGreeting } from "./assert-greeting";
 
 // Catalogue keys (messages/*.json "validation.") of the connection form's own rules.
 const WHOLE_NUMBER = "wholeNumber";
 const TOKEN_FORMAT = "tokenFormat";
+const GREETING_REQUIRED = "greetingRequired";
 
 export const PROVIDERS = ["beta", "sandbox"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -71,8 +73,15 @@ export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 export const updateConnectionSchema = createConnectionSchema.partial();
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 
-/** The add/edit dialog's values: every field present (the same rules as the API). */
-export const connectionFormSchema = z.object(connectionFields);
+/**
+ * The add/edit dialog's values: every field present (the same rules as the API, which also answers
+ * ERR_WAPP_GREETING_REQUIRED; here it shows under the greeting field before anything is sent).
+ */
+export const connectionFormSchema = z.object(connectionFields).superRefine((v, issue) => {
+  if (needsGreeting(new Set(v.queueIds).size, v.greetingMessage)) {
+    issue.addIssue({ code: "custom", path: ["greetingMessage"], message: GREETING_REQUIRED });
+  }
+});
 export type ConnectionFormInput = z.input<typeof connectionFormSchema>;
 export type ConnectionFormValues = z.output<typeof connectionFormSchema>;
 

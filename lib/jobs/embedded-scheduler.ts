@@ -1,31 +1,62 @@
 import type { Db } from "@/db";
+import { runTicketTimers } from "@/lib/chatbot/ticket-timers";
 import { sendDueSchedules } from "@/lib/schedules/send-due-schedule";
 
 type Options = {
   db: () => Db;
   intervalMs?: number;
-  /** schedules handled per pass */
+  /** schedules (and tickets per timed rule) handled per pass */
   limit?: number;
   log?: (line: string) => void;
+  /** the clock the timed ticket rules judge "due" by (tests move it instead of sleeping) */
+  now?: () => Date;
 };
 
 /**
  * The scheduler used when no Inngest server is configured (ARCHITECTURE rule 7): a timer in the
- * WhatsApp worker calling the same idempotent services the Inngest functions call. Running it
- * beside Inngest, or in two workers, still sends each schedule once (the service claims rows with
- * SKIP LOCKED inside one transaction).
+ * WhatsApp worker calling the same idempotent services the Inngest functions call: scheduled
+ * messages, then the timed ticket rules (auto-transfer, expiry). Running it beside Inngest, or in
+ * two workers, still does each thing once (the services claim rows with SKIP LOCKED inside one
+ * transaction).
  */
-export function createEmbeddedScheduler({ db, intervalMs = 5000, limit = 50, log = (l) => console.log(`[scheduler] ${l}`) }: Options) {
+export function createEmbeddedScheduler({
+  db,
+  intervalMs = 5000,
+  limit = 50,
+  log = (l) => console.log(`[scheduler] ${l}`),
+  now = () => new Date(),
+}: Options) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
 
-  async function pass() {
+  // each part answers whether it handled a full batch (more may be waiting)
+  async function schedulesPart(): Promise<boolean> {
     const { sent, failed, outcomes } = await sendDueSchedules(db(), limit);
     if (sent) log(`sent ${sent} scheduled message(s)`);
     for (const o of outcomes) if (o.status === "ERRO") log(`schedule ${o.id} failed: ${o.error}`);
+    return sent + failed >= limit;
+  }
+
+  async function ticketTimersPart(): Promise<boolean> {
+    const { transferred, closed, full } = await runTicketTimers(db(), now(), limit);
+    if (transferred) log(`moved ${transferred} waiting ticket(s) to their transfer queue`);
+    if (closed) log(`closed ${closed} inactive ticket(s)`);
+    return full;
+  }
+
+  async function pass() {
+    // one part failing (a bad row, the database away for a moment) does not hold the other back
+    const results = await Promise.all(
+      [schedulesPart, ticketTimersPart].map((part) =>
+        part().catch((err) => {
+          log(`pass failed: ${(err as Error).message}`);
+          return false;
+        }),
+      ),
+    );
     // a full pass means more may be waiting: go again without waiting for the timer
-    if (sent + failed >= limit && !stopped) await pass();
+    if (results.some(Boolean) && !stopped) await pass();
   }
 
   /** One pass; a call while one runs shares it. */

@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import { runChatbot } from "@/lib/chatbot/run-chatbot";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 
 export type InboundEvent = {
@@ -8,16 +9,25 @@ export type InboundEvent = {
   messageId: number;
   ticketCreated: boolean;
   message: InboundMessage;
+  /**
+   * The ticket as the ingest statement left it, when the caller has it: a ticket an agent holds
+   * then costs the bot no query at all (ingest's IngestRow carries both fields).
+   */
+  ticket?: { status: string; userId: number | null };
 };
 
 /**
- * Runs after an inbound message has been stored and published (never for a replay). The chatbot
- * of the queues issue plugs in here: pick or ask for a queue, send the greeting / options menu,
- * hand over to an integration. Its errors are logged by the caller, never undo the message.
+ * Runs after an inbound message has been stored and published (never for a replay): the chatbot
+ * (lib/chatbot): queue menu, option trees, work hours, calls, hand-off to an integration. Its
+ * errors are logged by the caller, never undo the message.
+ *
+ * Groups: the bot never answers a group, whatever CheckMsgIsGroup says (a menu in a group would
+ * answer everyone). The setting's own meaning, "ignore group messages", is about storing them at
+ * all, which is decided before this hook: ingest stores every group message today (see the report
+ * of issue 6; `ignoresGroupMessages` in lib/chatbot/settings.ts is the check for that step).
  */
 export async function afterInbound(db: Db, event: InboundEvent): Promise<void> {
   // spec: bots answer customers only: not own messages, history imports or groups
   if (event.message.fromMe || event.message.fromHistory || event.message.isGroup) return;
-  // queues issue: `await runChatbot(db, event)` goes here
-  void db;
+  await runChatbot(db, event);
 }

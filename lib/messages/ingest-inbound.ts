@@ -43,7 +43,8 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
     if (row.messageId !== null && row.ticketId !== null) {
       const result = { ticketId: row.ticketId, messageId: Number(row.messageId), duplicate: false, ticketCreated: row.ticketCreated };
       await publishIngested(input, p, row);
-      await afterInbound(db, { ...input, ...result }).catch((err) => console.error("[ingest] afterInbound failed:", err));
+      const ticket = { status: row.status, userId: row.userId };
+      await afterInbound(db, { ...input, ...result, ticket }).catch((err) => console.error("[ingest] afterInbound failed:", err));
       return result;
     }
     if (attempt >= MAX_ATTEMPTS) throw new AppError("ERR_CREATING_MESSAGE", 500);

@@ -36,6 +36,11 @@ export type TenantOptions = {
   dueDate?: string | null;
   status?: boolean;
   timezone?: string;
+  /**
+   * false: the connection offers no queues, so the chatbot (issue 6) stays silent on it; for tests
+   * that count the messages, outbox rows or events of the inbound path alone. Default true.
+   */
+  chatbot?: boolean;
 };
 
 export async function createPlan(flags: PlanFlags & { isPublic?: boolean; name?: string } = {}) {
@@ -48,7 +53,8 @@ export async function createPlan(flags: PlanFlags & { isPublic?: boolean; name?:
 
 /**
  * A whole tenant in one call: plan, company (+ default settings), admin, agent in one of two queues,
- * and a sandbox connection linked to both queues. Emails are unique per call.
+ * and a sandbox connection linked to both queues (so its chatbot greets new tickets with the queue
+ * menu; `chatbot: false` links none). Emails are unique per call.
  */
 export async function createTenant(opts: TenantOptions = {}): Promise<Tenant> {
   const db = getDb();
@@ -87,10 +93,12 @@ export async function createTenant(opts: TenantOptions = {}): Promise<Tenant> {
     .insert(whatsapps)
     .values({ companyId, name: `Sandbox ${s}`, provider: "sandbox", token: randomBytes(24).toString("base64url"), greetingMessage: "Hello" })
     .returning({ id: whatsapps.id });
-  await db.insert(whatsappQueues).values([
-    { whatsappId: conn.id, queueId: q1.id, companyId },
-    { whatsappId: conn.id, queueId: q2.id, companyId },
-  ]);
+  if (opts.chatbot !== false) {
+    await db.insert(whatsappQueues).values([
+      { whatsappId: conn.id, queueId: q1.id, companyId },
+      { whatsappId: conn.id, queueId: q2.id, companyId },
+    ]);
+  }
   return {
     planId,
     companyId,

@@ -273,6 +273,53 @@ describe("PUT /api/whatsapp/{id}", () => {
   });
 });
 
+describe("the greeting rule (ERR_WAPP_GREETING_REQUIRED)", () => {
+  // spec core §8: a connection with more than one queue sends its greeting as the queue menu
+  it("refuses to create a connection with several queues and no greeting, creating nothing", async () => {
+    const { t, admin } = await tenantWithTokens();
+    const before = (await rowsOf(t.companyId)).length;
+    for (const body of [
+      { name: "Sem saudação", queueIds: t.queueIds },
+      { name: "Saudação vazia", queueIds: t.queueIds, greetingMessage: "" },
+      { name: "Saudação em branco", queueIds: t.queueIds, greetingMessage: "  \n " },
+    ]) {
+      expect(await create(admin, body)).toMatchObject({ status: 400, body: { error: "ERR_WAPP_GREETING_REQUIRED" } });
+    }
+    expect(await rowsOf(t.companyId)).toHaveLength(before);
+    expect(whatsappEvents()).toEqual([]);
+    // one queue (or none) needs no greeting; several queues with a greeting are fine
+    expect((await create(admin, { name: "Uma fila", queueIds: [t.queueIds[0]] })).status).toBe(200);
+    expect((await create(admin, { name: "Sem filas" })).status).toBe(200);
+    // the same queue twice is one queue
+    expect((await create(admin, { name: "Repetida", queueIds: [t.queueIds[1], t.queueIds[1]] })).status).toBe(200);
+    expect((await create(admin, { name: "Com saudação", queueIds: t.queueIds, greetingMessage: "Escolha uma fila:" })).status).toBe(200);
+  });
+
+  it("refuses an update whose resulting connection has several queues and no greeting, changing nothing", async () => {
+    const { t, admin } = await tenantWithTokens();
+    // the factory's connection has both queues and a greeting: clearing the greeting alone is refused
+    expect(await update(admin, t.whatsappId, { greetingMessage: "" })).toMatchObject({
+      status: 400,
+      body: { error: "ERR_WAPP_GREETING_REQUIRED" },
+    });
+    const [kept] = await rowsOf(t.companyId);
+    expect(kept.greetingMessage).toBe("Hello");
+    // down to one queue, the greeting may go
+    expect((await update(admin, t.whatsappId, { queueIds: [t.queueIds[0]], greetingMessage: "" })).status).toBe(200);
+    // adding the second queue back without a greeting is refused, whether the greeting is sent or kept
+    expect(await update(admin, t.whatsappId, { queueIds: t.queueIds })).toMatchObject({ status: 400, body: { error: "ERR_WAPP_GREETING_REQUIRED" } });
+    expect(await update(admin, t.whatsappId, { queueIds: t.queueIds, greetingMessage: " " })).toMatchObject({ status: 400 });
+    const links = await getDb().select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, t.whatsappId));
+    expect(links.map((l) => l.queueId)).toEqual([t.queueIds[0]]);
+    // with a greeting in the same request it saves; later edits of other fields keep both
+    expect((await update(admin, t.whatsappId, { queueIds: t.queueIds, greetingMessage: "Menu:" })).body).toMatchObject({
+      queueIds: t.queueIds,
+      greetingMessage: "Menu:",
+    });
+    expect((await update(admin, t.whatsappId, { name: "Renomeada" })).status).toBe(200);
+  });
+});
+
 describe("DELETE /api/whatsapp/{id}", () => {
   it("removes the connection and publishes the delete", async () => {
     const { t, admin } = await tenantWithTokens();

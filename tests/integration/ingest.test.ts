@@ -17,7 +17,7 @@ let seq = 0;
 
 beforeAll(async () => {
   setRealtimeSink((events) => void published.push(...events));
-  t = await createTenant();
+  t = await createTenant({ chatbot: false });
 });
 afterAll(() => setRealtimeSink(null));
 beforeEach(() => {
@@ -210,7 +210,7 @@ describe("ingestInbound", () => {
   });
 
   it("refuses a connection of another company", async () => {
-    const other = await createTenant();
+    const other = await createTenant({ chatbot: false });
     await expect(
       ingestInbound(getDb(), { companyId: t.companyId, whatsappId: other.whatsappId, message: inbound(newNumber()) }),
     ).rejects.toMatchObject({ code: "ERR_NO_WAPP_FOUND" });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   storageDir = await fs.mkdtemp(path.join(os.tmpdir(), "messages-api-"));
   process.env.STORAGE_DIR = storageDir;
   setRealtimeSink((events) => void published.push(...events));
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  [a, b] = await Promise.all([createTenant({ chatbot: false }), createTenant({ chatbot: false })]);
   [adminA, agentA, adminB] = (await Promise.all([loginAs(a.admin), loginAs(a.agent), loginAs(b.admin)])).map((s) => s.token);
 });
 afterAll(async () => {

@@ -23,7 +23,7 @@ let seq = 0;
 
 beforeAll(async () => {
   setRealtimeSink((events) => void published.push(...events));
-  t = await createTenant();
+  t = await createTenant({ chatbot: false });
   const base = { companyId: t.companyId, super: false, sessionId: "s" };
   admin = { ...base, userId: t.admin.id, profile: "admin", queueIds: [...t.queueIds] };
   agent = { ...base, userId: t.agent.id, profile: "user", queueIds: [t.agentQueueId] };
@@ -88,7 +88,7 @@ describe("queueOutbound", () => {
     await expect(queueOutbound(getDb(), admin, orphan.ticketId, { body: "x" })).rejects.toMatchObject({ code: "ERR_TICKET_NO_WHATSAPP" });
     const otherQueue = await freshTicket({ queueId: t.queueIds[1] });
     await expect(queueOutbound(getDb(), agent, otherQueue.ticketId, { body: "x" })).rejects.toMatchObject({ code: "ERR_NO_PERMISSION" });
-    const b = await createTenant();
+    const b = await createTenant({ chatbot: false });
     const outsider: TenantContext = { ...admin, companyId: b.companyId, userId: b.admin.id };
     await expect(queueOutbound(getDb(), outsider, otherQueue.ticketId, { body: "x" })).rejects.toMatchObject({ code: "ERR_NO_TICKET_FOUND" });
     await expect(queueOutbound(getDb(), admin, otherQueue.ticketId, { body: "   " })).rejects.toMatchObject({ code: "ERR_VALIDATION" });

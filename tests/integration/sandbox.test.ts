@@ -29,7 +29,7 @@ const p = () => ({ connectionId: id() });
 beforeAll(async () => {
   process.env.SANDBOX_ENABLED = "1";
   resetEnvCache();
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
+  [a, b] = await Promise.all([createTenant({ chatbot: false }), createTenant({ chatbot: false })]);
   [adminA, agentA, adminB] = (await Promise.all([loginAs(a.admin), loginAs(a.agent), loginAs(b.admin)])).map((s) => s.token);
   await getDb().update(whatsapps).set({ sessionRequest: "start", sessionRequestedAt: new Date() }).where(eq(whatsapps.id, id()));
   worker = createWhatsAppWorker({

@@ -135,12 +135,12 @@ describe("GET /api/inngest", () => {
     expect((await get()).status).toBe(404);
   });
 
-  it("serves both functions once Inngest is configured", async () => {
+  it("serves its functions once Inngest is configured (with the ticket timers: chatbot-timers.test.ts)", async () => {
     process.env.INNGEST_DEV = "1";
     try {
       const res = await get();
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ function_count: 2 });
+      expect(await res.json()).toMatchObject({ function_count: 4 });
     } finally {
       delete process.env.INNGEST_DEV;
     }

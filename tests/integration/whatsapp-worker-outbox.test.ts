@@ -17,7 +17,7 @@ let ticketId: number;
 let ctx: TenantContext;
 
 beforeAll(async () => {
-  tenant = await createTenant();
+  tenant = await createTenant({ chatbot: false });
   ctx = { companyId: tenant.companyId, userId: tenant.admin.id, profile: "admin", queueIds: tenant.queueIds, super: false, sessionId: "t" };
   const r = await ingestInbound(getDb(), {
     companyId: tenant.companyId,

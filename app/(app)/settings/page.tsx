@@ -1,10 +1,29 @@
 import { getTranslations } from "next-intl/server";
-import { PagePlaceholder } from "@/components/shell/page-placeholder";
+import { SettingsView } from "@/components/settings/settings-view";
+import { getDb } from "@/db";
+import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getCompanySchedules } from "@/lib/settings/get-company-schedules";
+import { getCompanySettings } from "@/lib/settings/get-company-settings";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("menu"))("settings") };
 }
 
-export default function Page() {
-  return <PagePlaceholder page="settings" />;
+// /settings (admin §2.4): open to every user; only admins change what it shows.
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
+  const { ctx } = await getPageViewer();
+  const { tab } = await searchParams;
+  const db = getDb();
+  const [settings, company] = await Promise.all([getCompanySettings(db, ctx.companyId), getCompanySchedules(db, ctx, ctx.companyId)]);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <SettingsView
+        companyId={ctx.companyId}
+        initialSettings={settings}
+        initialSchedules={company.schedules}
+        canEdit={ctx.profile === "admin" || ctx.super}
+        initialTab={tab === "schedules" ? "schedules" : "options"}
+      />
+    </div>
+  );
 }

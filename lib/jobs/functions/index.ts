@@ -1,4 +1,5 @@
 import { sendDueSchedulesEveryMinute, sendScheduleOnTime } from "./send-schedules";
+import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } from "./ticket-timers";
 
 /** Every Inngest function, served at /api/inngest. */
-export const functions = [sendDueSchedulesEveryMinute, sendScheduleOnTime];
+export const functions = [sendDueSchedulesEveryMinute, sendScheduleOnTime, transferWaitingTicketsEveryMinute, closeInactiveTicketsEveryMinute];

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { contacts } from "@/db/schema";
+import { ignoresGroupMessages } from "@/lib/chatbot/settings";
 import { applyAck, applyDelete, applyEdit } from "@/lib/messages/apply-provider-update";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import type { ProviderEvent } from "../types";
@@ -18,6 +19,8 @@ export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: Pr
     case "loggedOut":
       return updateSessionState(db, conn, { status: "DISCONNECTED", qrcode: "", retries: 0 });
     case "message":
+      // spec: CheckMsgIsGroup enabled (the default) ignores group messages: not stored at all
+      if (event.message.isGroup && (await ignoresGroupMessages(db, conn.companyId))) return;
       await ingestInbound(db, { ...ref, message: event.message });
       return;
     case "ack":

@@ -1,0 +1,93 @@
+"use client";
+
+import { CalendarClock, SlidersHorizontal } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { PageHeader } from "@/components/shell/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { api } from "@/lib/api/client";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import { settingsFromRows } from "@/lib/settings/company-settings";
+import { COMPANY_EVENT } from "@/lib/settings/events";
+import { isSettingKey, isSettingValue } from "@/lib/settings/setting-keys";
+import { OptionsTab } from "./options-tab";
+import { SchedulesTab } from "./schedules-tab";
+import type { CompanyEvent, CompanySettings, ScheduleEntry, SettingEvent, SettingKey } from "./settings-types";
+
+type Props = {
+  companyId: number;
+  initialSettings: CompanySettings;
+  initialSchedules: ScheduleEntry[];
+  /** admins (and the super admin) change settings; everyone else reads them */
+  canEdit: boolean;
+  /** `?tab=schedules` opens the Schedules tab (when it shows) */
+  initialTab?: Tab;
+};
+
+export type Tab = "options" | "schedules";
+
+/**
+ * /settings (admin §2.4): Options for every user, Schedules when scheduleType is company. The
+ * super admin's Companies, Plans and Help tabs come with the administration issue.
+ */
+export function SettingsView({ companyId, initialSettings, initialSchedules, canEdit, initialTab = "options" }: Props) {
+  const t = useTranslations("settings");
+  const [settings, setSettings] = useState(initialSettings);
+  const [schedules, setSchedules] = useState(initialSchedules);
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const showSchedules = settings.scheduleType === "company";
+  const activeTab = showSchedules ? tab : "options";
+
+  const selectTab = (next: Tab) => {
+    setTab(next);
+    // keeps the tab across a reload (Next's router follows native history updates)
+    window.history.replaceState(null, "", next === "schedules" ? "?tab=schedules" : window.location.pathname);
+  };
+  const apply = (key: SettingKey, value: string) => setSettings((s) => ({ ...s, [key]: value }));
+
+  // another admin (or another tab) saved a setting
+  useRealtimeEvent<SettingEvent>(channels.company(companyId), EVENTS.settings, ({ setting }) => {
+    if (isSettingKey(setting.key) && isSettingValue(setting.key, setting.value)) apply(setting.key, setting.value);
+  });
+  // new company work hours (saved here or elsewhere)
+  useRealtimeEvent<CompanyEvent>(channels.company(companyId), COMPANY_EVENT, ({ company }) => {
+    if (company.id === companyId && company.schedules) setSchedules(company.schedules);
+  });
+  useRealtimeReconnect(() => {
+    api<{ key: string; value: string }[]>("/api/settings")
+      .then((rows) => setSettings(settingsFromRows(rows)))
+      .catch(() => {});
+    api<{ schedules: ScheduleEntry[] }>(`/api/companies/${companyId}/schedules`)
+      .then((r) => setSchedules(r.schedules))
+      .catch(() => {});
+  });
+
+  return (
+    <div>
+      <PageHeader title={t("title")} />
+      <Tabs value={activeTab} onValueChange={(v) => selectTab(v as Tab)} className="gap-5" data-testid="settings-tabs">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="options" className="sm:px-4" data-testid="tab-options">
+            <SlidersHorizontal aria-hidden />
+            {t("tabs.options")}
+          </TabsTrigger>
+          {showSchedules && (
+            <TabsTrigger value="schedules" className="sm:px-4" data-testid="tab-schedules">
+              <CalendarClock aria-hidden />
+              {t("tabs.schedules")}
+            </TabsTrigger>
+          )}
+        </TabsList>
+        <TabsContent value="options">
+          <OptionsTab settings={settings} canEdit={canEdit} onLocalChange={apply} onOpenSchedules={() => selectTab("schedules")} />
+        </TabsContent>
+        {showSchedules && (
+          <TabsContent value="schedules">
+            <SchedulesTab companyId={companyId} schedules={schedules} canEdit={canEdit} onSaved={setSchedules} />
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Db } from "@/db";
+import type { InboundEvent } from "@/lib/messages/after-inbound";
+import { publish } from "@/lib/realtime/publish";
+import type { Flow, Outcome } from "./flow";
+import { handOffToBot } from "./hand-off";
+import { botTargetOf } from "./load";
+import { optionWalkStep } from "./option-walk";
+import { outOfHoursStep } from "./out-of-hours";
+import { wakeWorker } from "./queue-bot-message";
+import { queueMenuStep } from "./queue-menu";
+import { loadBotState, needsTurn, type BotState } from "./state";
+import { BOT_TEXTS } from "./texts";
+import { createTurn, type Turn } from "./turn";
+
+export type ChatbotResult = { outcome: Outcome; handedOff: boolean };
+
+// A turn loses its compare-and-set only when the ticket changed between its read and its write
+// (another message of the customer, an agent); reading again settles it. More means a bug.
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The chatbot (issue 6 part 3), run by the ingest hook for each stored inbound message of a person
+ * (never own messages, history imports or groups). `now` is the moment the rules are judged at
+ * (work hours, timeUseBotQueues): the message's own time unless a caller passes a clock.
+ *
+ * One read of the whole state; most messages (tickets an agent holds, or waiting in a queue) stop
+ * there. Otherwise the flow decides, and one statement writes the ticket's move and the bot's
+ * outbox rows, compare-and-set against the read (turn.ts). Then the worker is woken, the list and
+ * message events are published, and a bot provider (integration/prompt queues) is asked.
+ */
+export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date } = {}): Promise<ChatbotResult> {
+  const { message } = event;
+  if (message.fromMe || message.fromHistory || message.isGroup) return { outcome: "skipped", handedOff: false };
+  // an agent holds the ticket: only a call could concern the bot
+  const hint = event.ticket;
+  if (hint && (hint.status !== "pending" || hint.userId !== null) && message.mediaType !== "call_log") return { outcome: "idle", handedOff: false };
+  const now = opts.now ?? clockOf(message.timestamp);
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const state = await loadBotState(db, event.companyId, event.ticketId);
+    if (!state || !needsTurn(state, event.whatsappId, message, now)) return { outcome: "idle", handedOff: false };
+    const turn = createTurn(db, state.ticket, now);
+    const outcome = await decide(turn, event, state);
+    const written = await turn.finish();
+    if (written.conflict) continue;
+    if (turn.hasSaid) await wakeWorker(db, [event.whatsappId]);
+    await publish(...written.events);
+    const h = turn.pendingHandOff;
+    const queueId = turn.ticket.queueId;
+    if (!h || queueId === null) return { outcome, handedOff: false };
+    await handOffToBot(db, {
+      ...h,
+      contact: { number: state.ticket.contactNumber, name: state.ticket.contactName },
+      companyId: event.companyId,
+      ticketId: event.ticketId,
+      queueId,
+      body: message.body ?? "",
+      mediaType: message.mediaType,
+    });
+    return { outcome, handedOff: true };
+  }
+  console.error(`[chatbot] ticket ${event.ticketId}: gave up after ${MAX_ATTEMPTS} conflicting turns`);
+  return { outcome: "skipped", handedOff: false };
+}
+
+async function decide(turn: Turn, event: InboundEvent, state: BotState): Promise<Outcome> {
+  const { db, ticket } = turn;
+  const { settings } = state;
+  // spec: WhatsApp Web cannot take a call. `call` enabled lets it ring unanswered; disabled answers
+  // with a text asking the customer to write (whoever holds the ticket: the call reached nobody).
+  if (event.message.mediaType === "call_log") {
+    if (settings.acceptCalls) return "call-ignored";
+    turn.say(BOT_TEXTS.callRejected);
+    return "call-answered";
+  }
+  // the bot phase: pending and nobody's yet
+  if (ticket.status !== "pending" || ticket.userId !== null || !state.connection) return "idle";
+  const flow: Flow = {
+    turn,
+    settings,
+    connection: state.connection,
+    queues: state.queues,
+    timezone: state.timezone,
+    answer: (event.message.body ?? "").trim(),
+  };
+  if (await outOfHoursStep(flow, state)) return "out-of-hours";
+  if (ticket.queueId !== null && ticket.useIntegration) {
+    const target = await botTargetOf(db, ticket.companyId, ticket);
+    if (!target) return "idle";
+    turn.handOff({ target, isFirst: false });
+    return "handoff";
+  }
+  if (ticket.queueId === null) return queueMenuStep(flow);
+  if (ticket.chatbot) return optionWalkStep(flow);
+  return "idle";
+}
+
+// A provider's timestamp is when the customer sent it; an unreadable one is "now".
+const clockOf = (t: Date | undefined) => (t instanceof Date && !Number.isNaN(t.getTime()) ? t : new Date());

@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import type { BotTarget } from "@/lib/bots/types";
+import { generateWid } from "@/lib/messages/generate-wid";
+import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
+import type { RealtimeEvent } from "@/lib/realtime/publish";
+import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
+import { botMessageView } from "./queue-bot-message";
+import type { BotTicket } from "./state";
+
+/** What the bot may change on a ticket. */
+export type BotPatch = Partial<
+  Pick<BotTicket, "queueId" | "queueOptionId" | "chatbot" | "amountUsedBotQueues" | "useIntegration" | "integrationId" | "promptId">
+>;
+
+/** A conversation handed to a bot provider, answered after the turn is written. */
+export type HandOff = { target: BotTarget; isFirst: boolean };
+
+/** The outcome of writing a turn: its events, or a conflict (the ticket changed since it was read). */
+export type TurnWrite = { conflict: false; events: RealtimeEvent[] } | { conflict: true };
+
+export type Turn = ReturnType<typeof createTurn>;
+
+/**
+ * One run of the bot over the ticket as read (`loadBotState`): what it says and how it moves the
+ * ticket, both written by `finish` in ONE statement that applies only if the ticket's bot fields,
+ * status and user are still what was read (compare-and-set). Two messages of one customer arriving
+ * together: one turn wins, the other reads again and runs on the new state (one menu, never two).
+ */
+export function createTurn(db: DbOrTx, read: BotTicket, now: Date) {
+  const before = placeOf(read.companyId, read);
+  const ticket = { ...read };
+  const patch: BotPatch = {};
+  const texts: string[] = [];
+  let handOff: HandOff | null = null;
+
+  return {
+    db,
+    now,
+    /** the ticket with this turn's changes applied */
+    ticket: ticket as Readonly<BotTicket>,
+    set(p: BotPatch) {
+      Object.assign(patch, p);
+      Object.assign(ticket, p);
+    },
+    /** Sends a message (a blank one is skipped); written with the ticket's changes by `finish`. */
+    say(body: string | null | undefined) {
+      const text = body?.trim();
+      if (text && ticket.whatsappId !== null) texts.push(text);
+    },
+    handOff(h: HandOff) {
+      handOff = h;
+    },
+    get pendingHandOff() {
+      return handOff;
+    },
+    /** whether the turn wrote outbox rows (the worker is woken afterwards) */
+    get hasSaid() {
+      return texts.length > 0;
+    },
+    async finish(): Promise<TurnWrite> {
+      const moved = ticket.queueId !== before.queueId;
+      const written = await writeTurn(db, read, { patch, texts, now, moved });
+      if (written === "conflict") return { conflict: true };
+      if (written === null) return { conflict: false, events: [] };
+      const summary = {
+        id: ticket.id,
+        uuid: ticket.uuid,
+        status: ticket.status,
+        queueId: ticket.queueId,
+        userId: ticket.userId,
+        unreadMessages: ticket.unreadMessages,
+        lastMessage: ticket.lastMessage,
+        updatedAt: written.updatedAt,
+        isGroup: ticket.isGroup,
+        whatsappId: ticket.whatsappId,
+        contact: { id: ticket.contactId, name: ticket.contactName, number: ticket.contactNumber, profilePicUrl: ticket.contactPic },
+      };
+      const after = placeOf(ticket.companyId, summary);
+      const events = [...(moved ? ticketSummaryEvents(ticket.companyId, summary, before) : []), ...written.said.map((m) => messageCreatedEvent(after, m, false))];
+      return { conflict: false, events };
+    },
+  };
+}
+
+const COLUMNS: Record<keyof BotPatch, string> = {
+  queueId: "queue_id",
+  queueOptionId: "queue_option_id",
+  chatbot: "chatbot",
+  amountUsedBotQueues: "amount_used_bot_queues",
+  useIntegration: "use_integration",
+  integrationId: "integration_id",
+  promptId: "prompt_id",
+};
+
+type Written = { matched: boolean; id: string | number | null; wid: string | null; createdAt: Date | null; updatedAt: Date | null };
+
+/**
+ * The turn's writes as ONE statement (the bot may answer most inbound messages of a busy
+ * connection; every statement counts): the ticket's changes, only if what the decision read is
+ * still there (status, user, queue, option, bot flag and counter, integration flag), and the outbox
+ * rows of what it said (fromMe, no user, pending, a WhatsApp-like wid), inserted only with it.
+ * Answers null when there is nothing to write, "conflict" when the ticket changed meanwhile.
+ */
+async function writeTurn(db: DbOrTx, read: BotTicket, w: { patch: BotPatch; texts: string[]; now: Date; moved: boolean }) {
+  const sets = (Object.keys(w.patch) as (keyof BotPatch)[]).map((k) => sql`${sql.identifier(COLUMNS[k])} = ${w.patch[k] ?? null}`);
+  if (w.texts.length) sets.push(sql`last_bot_message_at = ${w.now.toISOString()}::timestamptz`);
+  if (w.moved) sets.push(sql`updated_at = now()`);
+  if (!sets.length) return null;
+  const out = w.texts.map((body) => ({ wid: generateWid(), body }));
+  const values = out.length ? out.map((m, i) => sql`(${m.wid}, ${m.body}, ${i})`) : [sql`(null, null, 0)`];
+  const rows = (await db.execute(sql`
+    with u as (
+      update tickets set ${sql.join(sets, sql`, `)}
+      where id = ${read.id} and company_id = ${read.companyId}
+        and status = ${read.status} and user_id is not distinct from ${read.userId}::int
+        and queue_id is not distinct from ${read.queueId}::int and queue_option_id is not distinct from ${read.queueOptionId}::int
+        and chatbot = ${read.chatbot} and amount_used_bot_queues = ${read.amountUsedBotQueues} and use_integration = ${read.useIntegration}
+      returning updated_at
+    ), m as (
+      insert into messages (company_id, ticket_id, whatsapp_id, wid, body, from_me, read, send_status, ack)
+      select ${read.companyId}, ${read.id}, ${read.whatsappId}::int, x.wid, x.body, true, true, 'pending', 0
+      from (values ${sql.join(values, sql`, `)}) as x (wid, body, n)
+      where x.wid is not null and exists (select 1 from u)
+      order by x.n
+      returning id, wid, created_at
+    )
+    select exists (select 1 from u) as matched, (select updated_at from u) as "updatedAt", m.id, m.wid, m.created_at as "createdAt"
+    from (select 1) one left join m on true
+    order by m.id
+  `)) as unknown as Written[];
+  if (!rows[0]?.matched) return "conflict" as const;
+  const said: MessageView[] = rows
+    .filter((r) => r.id !== null && r.wid !== null)
+    .map((r) => botMessageView(read.id, Number(r.id), r.wid!, out.find((m) => m.wid === r.wid)!.body, r.createdAt ?? new Date()));
+  return { updatedAt: new Date(rows[0].updatedAt ?? Date.now()), said };
+}
