@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import type { DbOrTx } from "./index";
-import { companies, helps, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "./schema";
+import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "./schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
@@ -50,6 +50,20 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> 
         greetingMessage: "Você está na fila de Vendas. Um atendente falará com você em breve." },
     ])
     .returning();
+  // an option tree under Suporte, so the demo's chatbot walks one
+  const [orders] = await db
+    .insert(queueOptions)
+    .values({ companyId, queueId: support.id, option: "1", title: "Meu pedido",
+      message: "Sobre o seu pedido:" })
+    .returning();
+  await db.insert(queueOptions).values([
+    { companyId, queueId: support.id, parentId: orders.id, option: "1", title: "Onde está meu pedido?",
+      message: "Informe o número do pedido e um atendente confirma o prazo de entrega." },
+    { companyId, queueId: support.id, parentId: orders.id, option: "2", title: "Trocar ou devolver",
+      message: "Trocas em até 7 dias: envie uma foto do produto e o número do pedido." },
+    { companyId, queueId: support.id, option: "2", title: "Falar com um atendente",
+      message: "Certo! Um atendente falará com você em breve." },
+  ]);
   const [agent] = await db
     .insert(users)
     .values({ companyId, name: "Atendente Demo", email: "agent@example.com",
