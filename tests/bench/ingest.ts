@@ -56,7 +56,10 @@ async function main() {
   const database = await createTestDatabase();
   process.env.DATABASE_URL = database.url;
   try {
-    const t = await createTenant();
+    // BENCH_CHATBOT=0: a connection without queues, so the bot stays silent (ingest alone)
+    const chatbot = process.env.BENCH_CHATBOT !== "0";
+    console.log(`chatbot ${chatbot ? "on (connection with two queues and a greeting)" : "off (connection without queues)"}`);
+    const t = await createTenant({ chatbot });
     // existing conversations: one ticket per contact, made through the same path (not timed)
     await run(t.companyId, t.whatsappId, Array.from({ length: EXISTING }, (_, i) => message(number(i))));
     // a live database has statistics (autovacuum); a fresh one would plan its first queries blind
