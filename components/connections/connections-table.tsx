@@ -13,7 +13,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import type { SessionAction } from "@/lib/connections/statuses";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionStatusIcon } from "./connection-status-icon";
 import { toConnectionRow, type ConnectionRow, type QueueOption } from "./connection-types";

@@ -3,16 +3,14 @@
 import { Plus, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/api/client";
-import { useErrorMessage } from "@/lib/api/use-error-message";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { ContactDialog } from "./contact-dialog";
 import type { ContactEvent, ContactListRow } from "./contact-types";
@@ -23,16 +21,11 @@ import { useStartTicket } from "./use-start-ticket";
 
 type Props = { companyId: number; canDelete: boolean; initial: { items: ContactListRow[]; hasMore: boolean } };
 
-// kept after closing, so the confirmation does not change its text while it fades out
-type Confirm = { row: ContactListRow; open: boolean } | null;
-
 /** The contacts page (spec core §2): search, import, add, export, table, live updates. */
 export function ContactsView({ companyId, canDelete, initial }: Props) {
   const t = useTranslations("contacts");
-  const errorMessage = useErrorMessage();
   const list = usePagedList<ContactListRow>({ url: "/api/contacts", key: "contacts", initial });
   const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const ticket = useStartTicket();
 
   useRealtimeEvent<ContactEvent>(channels.company(companyId), EVENTS.contact, (e) => {
@@ -45,16 +38,11 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
   useRealtimeReconnect(list.reload);
 
   const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
-  const deleteRow = async (row: ContactListRow) => {
-    try {
-      await api(`/api/contacts/${row.id}`, { method: "DELETE" });
-      list.remove(row.id);
-      toast({ variant: "success", title: t("toasts.deleted") });
-    } catch (err) {
-      toast({ variant: "error", title: errorMessage(err) });
-      throw err;
-    }
-  };
+  const del = useRowDelete<ContactListRow>({
+    path: (r) => `/api/contacts/${r.id}`,
+    onDeleted: (r) => list.remove(r.id),
+    deletedTitle: t("toasts.deleted"),
+  });
 
   return (
     <div className="space-y-4">
@@ -85,7 +73,7 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
         startingId={ticket.pendingId}
         onStartTicket={(c) => void ticket.start(c.id)}
         onEdit={(c) => openDialog(c.id)}
-        onDelete={(c) => setConfirm({ row: c, open: true })}
+        onDelete={(c) => del.ask(c)}
       />
       <InfiniteScrollSentinel onEnd={list.loadMore} enabled={list.hasMore && !list.loading} />
 
@@ -103,14 +91,10 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
       )}
       {canDelete && (
         <ConfirmDialog
-          open={Boolean(confirm?.open)}
-          onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
-          title={t("confirm.deleteTitle", { name: confirm?.row.name ?? "" })}
+          {...del.dialog}
+          title={t("confirm.deleteTitle", { name: del.row?.name ?? "" })}
           message={t("confirm.deleteMessage")}
           confirmLabel={t("buttons.delete")}
-          onConfirm={async () => {
-            if (confirm) await deleteRow(confirm.row);
-          }}
           testId="contact-delete-dialog"
         />
       )}

@@ -3,14 +3,12 @@
 import { Layers, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { PageHeader } from "@/components/shell/page-header";
 import { RowAction } from "@/components/tags/row-action";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/api/client";
-import { useErrorMessage } from "@/lib/api/use-error-message";
 import { firstFreeColor, normalizeQueueColor } from "@/lib/queues/colors";
 import { queueSummary } from "@/lib/queues/queue-summary";
 import { QueueDialog } from "./queue-dialog";
@@ -24,16 +22,11 @@ type Props = {
   showHours: boolean;
 };
 
-// kept after closing, so the dialog does not change its text while it fades out
-type Confirm = { row: QueueRow; open: boolean } | null;
-
 /** The queues page (admin §2.3): id, name, colour, order, greeting, edit and delete; kept live. */
 export function QueuesTable({ companyId, initial, showHours }: Props) {
   const t = useTranslations("queues");
-  const errorMessage = useErrorMessage();
   const list = useQueues(companyId, initial);
   const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
 
   // the colours the open dialog's queue may not take: every other queue's
   const taken = useMemo(
@@ -42,16 +35,11 @@ export function QueuesTable({ companyId, initial, showHours }: Props) {
   );
   const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
 
-  const deleteRow = async (row: QueueRow) => {
-    try {
-      await api(`/api/queue/${row.id}`, { method: "DELETE" });
-      list.remove(row.id);
-      toast({ variant: "success", title: t("toasts.deleted") });
-    } catch (err) {
-      toast({ variant: "error", title: errorMessage(err) });
-      throw err;
-    }
-  };
+  const del = useRowDelete<QueueRow>({
+    path: (r) => `/api/queue/${r.id}`,
+    onDeleted: (r) => list.remove(r.id),
+    deletedTitle: t("toasts.deleted"),
+  });
 
   return (
     <div className="space-y-4">
@@ -126,7 +114,7 @@ export function QueuesTable({ companyId, initial, showHours }: Props) {
                     <RowAction label={t("buttons.edit")} onClick={() => openDialog(row.id)} testId="edit-queue">
                       <Pencil />
                     </RowAction>
-                    <RowAction label={t("buttons.delete")} onClick={() => setConfirm({ row, open: true })} testId="delete-queue">
+                    <RowAction label={t("buttons.delete")} onClick={() => del.ask(row)} testId="delete-queue">
                       <Trash2 />
                     </RowAction>
                   </div>
@@ -160,14 +148,10 @@ export function QueuesTable({ companyId, initial, showHours }: Props) {
         />
       )}
       <ConfirmDialog
-        open={Boolean(confirm?.open)}
-        onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
-        title={t("confirm.deleteTitle", { name: confirm?.row.name ?? "" })}
+        {...del.dialog}
+        title={t("confirm.deleteTitle", { name: del.row?.name ?? "" })}
         message={t("confirm.deleteMessage")}
         confirmLabel={t("buttons.delete")}
-        onConfirm={async () => {
-          if (confirm) await deleteRow(confirm.row);
-        }}
         testId="confirm-dialog"
       />
     </div>

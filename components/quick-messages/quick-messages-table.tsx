@@ -3,8 +3,9 @@
 import { MessageSquareText, Paperclip, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
 import { PageHeader } from "@/components/shell/page-header";
@@ -14,10 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { toast } from "@/components/ui/toast";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { api } from "@/lib/api/client";
-import { useErrorMessage } from "@/lib/api/use-error-message";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { cn } from "@/lib/utils";
 import { QuickMessageDialog } from "./quick-message-dialog";
@@ -30,16 +28,11 @@ type Props = {
   initial: { items: QuickMessageRow[]; hasMore: boolean };
 };
 
-// kept after closing, so the dialog does not change its text while it fades out
-type Confirm = { row: QuickMessageRow; open: boolean } | null;
-
 /** The quick messages page: the caller's own and the shared ones, searched, paged, kept live. */
 export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Props) {
   const t = useTranslations("quickMessages");
-  const errorMessage = useErrorMessage();
   const list = usePagedList<QuickMessageRow>({ url: "/api/quick-messages", key: "records", initial });
   const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const viewer = { userId, isAdmin };
 
   const onEvent = (e: QuickMessageEvent) => {
@@ -57,16 +50,11 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
   useRealtimeReconnect(list.reload);
 
   const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
-  const deleteRow = async (row: QuickMessageRow) => {
-    try {
-      await api(`/api/quick-messages/${row.id}`, { method: "DELETE" });
-      list.remove(row.id);
-      toast({ variant: "success", title: t("toasts.deleted") });
-    } catch (err) {
-      toast({ variant: "error", title: errorMessage(err) });
-      throw err;
-    }
-  };
+  const del = useRowDelete<QuickMessageRow>({
+    path: (r) => `/api/quick-messages/${r.id}`,
+    onDeleted: (r) => list.remove(r.id),
+    deletedTitle: t("toasts.deleted"),
+  });
   const columns = 6;
 
   return (
@@ -127,7 +115,7 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
                       <RowAction label={t("buttons.edit")} onClick={() => openDialog(row.id)} testId="edit-quick-message">
                         <Pencil />
                       </RowAction>
-                      <RowAction label={t("buttons.delete")} onClick={() => setConfirm({ row, open: true })} testId="delete-quick-message">
+                      <RowAction label={t("buttons.delete")} onClick={() => del.ask(row)} testId="delete-quick-message">
                         <Trash2 />
                       </RowAction>
                     </div>
@@ -169,14 +157,10 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
         />
       )}
       <ConfirmDialog
-        open={Boolean(confirm?.open)}
-        onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
-        title={t("confirm.deleteTitle", { shortcode: confirm?.row.shortcode ?? "" })}
+        {...del.dialog}
+        title={t("confirm.deleteTitle", { shortcode: del.row?.shortcode ?? "" })}
         message={t("confirm.deleteMessage")}
         confirmLabel={t("buttons.delete")}
-        onConfirm={async () => {
-          if (confirm) await deleteRow(confirm.row);
-        }}
         testId="confirm-dialog"
       />
     </div>

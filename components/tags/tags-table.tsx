@@ -3,8 +3,9 @@
 import { Columns3, Pencil, Plus, Tags, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
 import { PageHeader } from "@/components/shell/page-header";
@@ -12,9 +13,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { toast } from "@/components/ui/toast";
-import { api } from "@/lib/api/client";
-import { useErrorMessage } from "@/lib/api/use-error-message";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { RowAction } from "./row-action";
 import { SearchBox } from "./search-box";
@@ -30,16 +28,11 @@ type Props = {
   canDelete: boolean;
 };
 
-// kept after closing, so the dialog does not change its text while it fades out
-type Confirm = { row: TagRow; open: boolean } | null;
-
 /** The tags page (core §2): search, add, table with the coloured chip and ticket count, edit, delete. */
 export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
   const t = useTranslations("tags");
-  const errorMessage = useErrorMessage();
   const list = usePagedList<TagRow>({ url: "/api/tags", key: "tags", initial });
   const [dialog, setDialog] = useState<{ key: number; tag: TagRow | null } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
 
   useRealtimeEvent<TagEvent>(channels.company(companyId), EVENTS.tag, (e) => {
     if (e.action === "delete") list.remove(e.tagId);
@@ -49,16 +42,11 @@ export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
   useRealtimeReconnect(list.reload);
 
   const openDialog = (tag: TagRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, tag }));
-  const deleteRow = async (row: TagRow) => {
-    try {
-      await api(`/api/tags/${row.id}`, { method: "DELETE" });
-      list.remove(row.id);
-      toast({ variant: "success", title: t("toasts.deleted") });
-    } catch (err) {
-      toast({ variant: "error", title: errorMessage(err) });
-      throw err;
-    }
-  };
+  const del = useRowDelete<TagRow>({
+    path: (r) => `/api/tags/${r.id}`,
+    onDeleted: (r) => list.remove(r.id),
+    deletedTitle: t("toasts.deleted"),
+  });
   const columns = 4;
 
   return (
@@ -115,7 +103,7 @@ export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
                       <Pencil />
                     </RowAction>
                     {canDelete && (
-                      <RowAction label={t("buttons.delete")} onClick={() => setConfirm({ row, open: true })} testId="delete-tag">
+                      <RowAction label={t("buttons.delete")} onClick={() => del.ask(row)} testId="delete-tag">
                         <Trash2 />
                       </RowAction>
                     )}
@@ -158,14 +146,10 @@ export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
         />
       )}
       <ConfirmDialog
-        open={Boolean(confirm?.open)}
-        onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
-        title={t("confirm.deleteTitle", { name: confirm?.row.name ?? "" })}
+        {...del.dialog}
+        title={t("confirm.deleteTitle", { name: del.row?.name ?? "" })}
         message={t("confirm.deleteMessage")}
         confirmLabel={t("buttons.delete")}
-        onConfirm={async () => {
-          if (confirm) await deleteRow(confirm.row);
-        }}
         testId="confirm-dialog"
       />
     </div>

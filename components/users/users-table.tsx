@@ -3,8 +3,9 @@
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/connections/confirm-dialog";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
 import { PageHeader } from "@/components/shell/page-header";
@@ -13,10 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { toast } from "@/components/ui/toast";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { api } from "@/lib/api/client";
-import { useErrorMessage } from "@/lib/api/use-error-message";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { UserDialog } from "./user-dialog";
 import type { UserRow, UsersViewer } from "./user-types";
@@ -24,9 +22,6 @@ import type { UserRow, UsersViewer } from "./user-types";
 export type { UserRow } from "./user-types";
 
 type UserEvent = { action: "create" | "update" | "delete"; user?: UserRow; userId?: number };
-// kept after closing, so the dialog does not change its text while it fades out
-type Confirm = { row: UserRow; open: boolean } | null;
-
 const COLUMNS = 5;
 
 /**
@@ -35,9 +30,7 @@ const COLUMNS = 5;
  */
 export function UsersTable({ companyId, viewer, initial }: { companyId: number; viewer: UsersViewer; initial: { items: UserRow[]; hasMore: boolean } }) {
   const t = useTranslations("users");
-  const errorMessage = useErrorMessage();
   const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const list = usePagedList<UserRow>({ url: "/api/users", key: "users", initial });
   useRealtimeEvent<UserEvent>(channels.company(companyId), EVENTS.user, (e) => {
     if (e.action === "update" && e.user) list.upsert(e.user);
@@ -50,16 +43,11 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
   const canEdit = (row: UserRow) => viewer.isAdmin || row.id === viewer.id;
   const canDelete = (row: UserRow) => viewer.isAdmin && row.id !== viewer.id;
 
-  const deleteRow = async (row: UserRow) => {
-    try {
-      await api(`/api/users/${row.id}`, { method: "DELETE" });
-      list.remove(row.id);
-      toast({ variant: "success", title: t("toasts.deleted") });
-    } catch (err) {
-      toast({ variant: "error", title: errorMessage(err) });
-      throw err;
-    }
-  };
+  const del = useRowDelete<UserRow>({
+    path: (r) => `/api/users/${r.id}`,
+    onDeleted: (r) => list.remove(r.id),
+    deletedTitle: t("toasts.deleted"),
+  });
 
   return (
     <div className="space-y-4">
@@ -136,7 +124,7 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
                       </IconAction>
                     )}
                     {canDelete(u) && (
-                      <IconAction label={t("buttons.delete")} onClick={() => setConfirm({ row: u, open: true })} testId="delete-user">
+                      <IconAction label={t("buttons.delete")} onClick={() => del.ask(u)} testId="delete-user">
                         <Trash2 />
                       </IconAction>
                     )}
@@ -178,14 +166,10 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
         />
       )}
       <ConfirmDialog
-        open={Boolean(confirm?.open)}
-        onOpenChange={(o) => !o && setConfirm((c) => c && { ...c, open: false })}
-        title={t("confirm.deleteTitle", { name: confirm?.row.name ?? "" })}
+        {...del.dialog}
+        title={t("confirm.deleteTitle", { name: del.row?.name ?? "" })}
         message={t("confirm.deleteMessage")}
         confirmLabel={t("buttons.delete")}
-        onConfirm={async () => {
-          if (confirm) await deleteRow(confirm.row);
-        }}
         testId="confirm-dialog"
       />
     </div>

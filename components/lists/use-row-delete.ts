@@ -1,0 +1,37 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "@/components/ui/toast";
+import { api } from "@/lib/api/client";
+import { useErrorMessage } from "@/lib/api/use-error-message";
+
+/**
+ * The list screens' delete: ask with a confirmation dialog, then DELETE the row, drop it from the
+ * list and toast. The row is kept after closing so the dialog keeps its text while it fades out;
+ * a failure toasts and keeps the dialog open (ConfirmDialog's contract).
+ */
+export function useRowDelete<T extends { id: number }>(opts: { path: (row: T) => string; onDeleted: (row: T) => void; deletedTitle: string }) {
+  const errorMessage = useErrorMessage();
+  const [state, setState] = useState<{ row: T; open: boolean } | null>(null);
+  const remove = async (row: T) => {
+    try {
+      await api(opts.path(row), { method: "DELETE" });
+      opts.onDeleted(row);
+      toast({ variant: "success", title: opts.deletedTitle });
+    } catch (err) {
+      toast({ variant: "error", title: errorMessage(err) });
+      throw err;
+    }
+  };
+  return {
+    row: state?.row ?? null,
+    ask: (row: T) => setState({ row, open: true }),
+    dialog: {
+      open: Boolean(state?.open),
+      onOpenChange: (open: boolean) => !open && setState((s) => s && { ...s, open: false }),
+      onConfirm: async () => {
+        if (state) await remove(state.row);
+      },
+    },
+  };
+}
