@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/api/errors";
 import type { ProviderEvent, WhatsAppConnection } from "../types";
 import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseLeases, renewLeases, type LeasedConnection } from "./leases";
+import { claimRevokes } from "./revokes";
 import type { ConnectionRef, WorkerDeps } from "./types";
 
 type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean };
@@ -19,12 +20,14 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   const running = new Map<number, Running>();
   let ticking: Promise<void> | null = null;
   let stopped = false;
+  // outbox passes started by a CONNECTED event run outside a tick; stop() waits for them too
+  const flushing = new Set<Promise<void>>();
 
   const emitFor = (ref: ConnectionRef) => async (event: ProviderEvent) => {
     const r = running.get(ref.id);
     if (event.type === "status" && r) r.connected = event.status === "CONNECTED";
     await deps.onEvent(ref, event);
-    if (r && event.type === "status" && event.status === "CONNECTED") void flushOutbox(r);
+    if (r && event.type === "status" && event.status === "CONNECTED") void trackFlush(r);
     // gave up pairing, or logged out: stop and let the lease go until someone asks again
     if ((event.type === "status" && event.status === "DISCONNECTED") || event.type === "loggedOut") {
       if (running.get(ref.id) === r) await drop(ref.id, false);
@@ -69,11 +72,34 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     await clearSessionRequest(deps.db(), row.id, row.sessionRequestedAt);
   }
 
+  // messages agents deleted (DELETE /api/messages/{id}): deleted for everyone on WhatsApp too
+  async function revokeDeleted(r: Running) {
+    for (const item of await claimRevokes(deps.db(), r.ref.id)) {
+      try {
+        await r.conn.deleteForEveryone(item.chatId, item.wid, item.fromMe);
+      } catch (err) {
+        // the message stays deleted here; WhatsApp keeps it
+        log(`revoking message ${item.id} on connection ${r.ref.id} failed: ${err instanceof AppError ? err.code : (err as Error).message}`);
+      }
+    }
+  }
+
+  function trackFlush(r: Running) {
+    const p = flushOutbox(r)
+      .catch((err) => log(`outbox of connection ${r.ref.id} failed: ${(err as Error).message}`))
+      .finally(() => flushing.delete(p));
+    flushing.add(p);
+    return p;
+  }
+
   async function flushOutbox(r: Running) {
-    if (r.sending || !r.connected) return;
+    if (r.sending || !r.connected || stopped) return;
     r.sending = true;
     try {
+      // first, so a deleted row still waiting to be sent is cancelled before it can be claimed
+      await revokeDeleted(r);
       for (;;) {
+        if (stopped) return;
         const batch = await deps.outbox.claim(r.ref.id, 20);
         if (!batch.length) break;
         for (const item of batch) {
@@ -87,6 +113,8 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
           }
         }
       }
+      // rows deleted while they were being sent
+      if (!stopped) await revokeDeleted(r);
     } finally {
       r.sending = false;
     }
@@ -132,6 +160,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       stopped = true;
       if (timer) clearInterval(timer);
       await ticking;
+      await Promise.all([...flushing]);
       const ids = [...running.keys()];
       await Promise.all([...running.values()].map((r) => r.conn.stop().catch(() => {})));
       running.clear();
