@@ -13,6 +13,9 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // a fake microphone (a tone) and no permission prompt, for the voice-note recorder
+  "--use-fake-ui-for-media-stream",
+  "--use-fake-device-for-media-stream",
 ];
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { AppShell } from "@/components/shell/app-shell";
+import { ViewerProvider } from "@/components/shell/viewer-context";
 import { getDb } from "@/db";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { hasConnectionWarning } from "@/lib/connections/has-connection-warning";
@@ -10,17 +11,28 @@ export const dynamic = "force-dynamic";
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const { ctx, user, plan, campaignsSetting } = await getPageViewer();
   const connectionWarning = ctx.profile === "admin" && (await hasConnectionWarning(getDb(), ctx.companyId));
+  const viewer = {
+    id: user.id,
+    name: user.name,
+    companyId: ctx.companyId,
+    profile: user.profile,
+    super: user.super,
+    allTicket: user.allTicket === "enable",
+    queues: user.queues,
+  };
   return (
-    <AppShell
-      user={{ id: user.id, name: user.name, email: user.email, profile: user.profile, super: user.super }}
-      company={{ id: user.company.id, name: user.company.name, dueDate: user.company.dueDate }}
-      plan={plan}
-      campaignsSetting={campaignsSetting}
-      connectionWarning={connectionWarning}
-      realtime={browserRealtimeConfig()}
-      sessionId={ctx.sessionId}
-    >
-      {children}
-    </AppShell>
+    <ViewerProvider viewer={viewer}>
+      <AppShell
+        user={{ id: user.id, name: user.name, email: user.email, profile: user.profile, super: user.super }}
+        company={{ id: user.company.id, name: user.company.name, dueDate: user.company.dueDate }}
+        plan={plan}
+        campaignsSetting={campaignsSetting}
+        connectionWarning={connectionWarning}
+        realtime={browserRealtimeConfig()}
+        sessionId={ctx.sessionId}
+      >
+        {children}
+      </AppShell>
+    </ViewerProvider>
   );
 }

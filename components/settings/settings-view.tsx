@@ -9,7 +9,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { api } from "@/lib/api/client";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { settingsFromRows } from "@/lib/settings/company-settings";
-import { COMPANY_EVENT } from "@/lib/settings/events";
 import { isSettingKey, isSettingValue } from "@/lib/settings/setting-keys";
 import { OptionsTab } from "./options-tab";
 import { SchedulesTab } from "./schedules-tab";
@@ -51,7 +50,7 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, can
     if (isSettingKey(setting.key) && isSettingValue(setting.key, setting.value)) apply(setting.key, setting.value);
   });
   // new company work hours (saved here or elsewhere)
-  useRealtimeEvent<CompanyEvent>(channels.company(companyId), COMPANY_EVENT, ({ company }) => {
+  useRealtimeEvent<CompanyEvent>(channels.company(companyId), EVENTS.company, ({ company }) => {
     if (company.id === companyId && company.schedules) setSchedules(company.schedules);
   });
   useRealtimeReconnect(() => {

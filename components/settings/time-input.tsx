@@ -1,7 +1,7 @@
 "use client";
 
 import { Input, type InputProps } from "@/components/ui/input";
-import { completeTime, maskTime } from "@/lib/settings/time-mask";
+import { completeTime, maskTime } from "@/lib/dates/week";
 import { cn } from "@/lib/utils";
 
 type Props = Omit<InputProps, "value" | "onChange" | "type"> & { value: string; onChange: (value: string) => void };

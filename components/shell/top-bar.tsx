@@ -4,6 +4,7 @@ import { CalendarCheck, Menu, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { NotificationsBell } from "@/components/notifications/notifications-bell";
 import { formatDayBr } from "@/lib/dates/today";
 import { ThemeToggleButton } from "./theme-toggle-button";
 import { AccountMenu } from "./account-menu";
@@ -37,6 +38,7 @@ export function TopBar({ user, company, onMenu, showMenuButton }: Props) {
         </Badge>
       )}
       <div className="flex items-center gap-0.5">
+        <NotificationsBell />
         <ThemeToggleButton />
         <VolumeControl />
         <Button

@@ -29,6 +29,10 @@ export const contacts = pgTable(
     unique("contacts_company_number_unique").on(t.companyId, t.number),
     // contacts page ordered by name, and name search
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
+    // GET /api/tickets text search (and the contacts page search): ILIKE '%term%' on name or number
+    index("contacts_name_number_trgm_idx").using("gin", t.companyId, sql`${t.name} gin_trgm_ops`, sql`${t.number} gin_trgm_ops`),
+    // dashboard "Novos Contatos" and the contacts page's date filters
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt),
     // inbound messages addressed by LID
     index("contacts_company_lid_idx").on(t.companyId, t.lid).where(sql`${t.lid} is not null`),
   ],

@@ -9,16 +9,18 @@ import {
   jsonb,
   pgTable,
   text,
+  timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { checkIn, timestamps } from "./columns";
+import { checkIn, timestamps, tz } from "./columns";
 import { companyIdColumn } from "./companies";
 import { whatsapps } from "./connections";
 import { contacts } from "./contacts";
 import { tickets } from "./tickets";
 
 // outbox states of an outbound message; null for inbound messages
-export const messageSendStatuses = ["pending", "sending", "sent", "failed"] as const;
+// (cancelled: deleted by the agent before the worker sent it; never sent)
+export const messageSendStatuses = ["pending", "sending", "sent", "failed", "cancelled"] as const;
 
 /** Messages of a ticket, inbound and outbound. Outbound rows are also the worker's outbox. */
 export const messages = pgTable(
@@ -54,6 +56,8 @@ export const messages = pgTable(
     sendStatus: text("send_status"),
     sendError: text("send_error"),
     sendAttempts: integer("send_attempts").notNull().default(0),
+    // DELETE /api/messages/{id}: the worker revokes it on WhatsApp (deleteForEveryone), then clears this
+    revokeRequestedAt: timestamp("revoke_requested_at", tz),
     ...timestamps(),
   },
   (t) => [
@@ -65,6 +69,14 @@ export const messages = pgTable(
     index("messages_outbox_idx")
       .on(t.whatsappId, t.sendStatus)
       .where(sql`${t.sendStatus} in ('pending', 'sending')`),
+    // the worker's revoke scan of one connection (a handful of rows at any time)
+    index("messages_revoke_idx")
+      .on(t.whatsappId)
+      .where(sql`${t.revokeRequestedAt} is not null`),
+    // GET /api/tickets text search: messages of a company containing the term (ILIKE '%term%';
+    // pg_trgm folds case itself). company_id (btree_gin) keeps a small company's search from
+    // reading a big one's matches of a common word
+    index("messages_body_trgm_idx").using("gin", t.companyId, sql`${t.body} gin_trgm_ops`),
     checkIn("messages_send_status_check", t.sendStatus, messageSendStatuses),
   ],
 );

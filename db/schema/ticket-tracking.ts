@@ -28,7 +28,10 @@ export const ticketTracking = pgTable(
   },
   (t) => [
     // dashboard: finished conversations and average support time in a date range
-    index("ticket_tracking_company_finished_idx").on(t.companyId, t.finishedAt),
+    // (started_at and user_id ride along so the averages read the index only)
+    index("ticket_tracking_company_finished_idx").on(t.companyId, t.finishedAt, t.startedAt, t.userId),
+    // dashboard: wait times and conversations per user, cycles started in a date range
+    index("ticket_tracking_company_started_idx").on(t.companyId, t.startedAt, t.queuedAt, t.userId),
     // dashboard: conversations per day/hour and per user in a date range
     index("ticket_tracking_company_created_idx").on(t.companyId, t.createdAt),
     // the current cycle of a ticket (updated on accept, close, rating)

@@ -65,6 +65,15 @@ export const tickets = pgTable(
     // "my tickets" (open tab) and the user filter of the search tab
     index("tickets_company_user_status_updated_idx")
       .on(t.companyId, t.userId, t.status, t.updatedAt.desc().nullsFirst()),
+    // the search tab (every status) newest activity first, the updatedAt filter, and the keyset
+    // walk of a text search matching many messages (lib/tickets/search)
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the `date` filter (tickets created that day)
+    index("tickets_company_created_idx").on(t.companyId, t.createdAt),
+    // withUnreadMessages (the bell and the unread filter): the few tickets with unread messages
+    index("tickets_company_unread_idx")
+      .on(t.companyId, t.status, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.unreadMessages} > 0`),
     // tickets of a contact (new-ticket conflict check, contact delete cascade)
     index("tickets_contact_idx").on(t.contactId),
     checkIn("tickets_status_check", t.status, ticketStatuses),
@@ -85,8 +94,9 @@ export const ticketTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.ticketId, t.tagId] }),
-    // tickets of a tag: tag filter of the search tab, kanban lanes, tag ticket counts
-    index("ticket_tags_tag_idx").on(t.tagId),
+    // tickets of a tag: tag filter of the ticket lists, kanban lanes, tag ticket counts (with the
+    // ticket id, so the tag filter reads the index alone)
+    index("ticket_tags_tag_idx").on(t.tagId, t.ticketId),
   ],
 );
 

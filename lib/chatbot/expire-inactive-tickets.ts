@@ -4,6 +4,8 @@ import { tickets } from "@/db/schema";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
+import { CLOSED_TICKET } from "@/lib/tickets/closed-ticket";
+import { finishCycles } from "@/lib/tickets/tracking";
 import { insertBotMessage, wakeWorker } from "./queue-bot-message";
 import { movedTicketEvents } from "./ticket-events";
 import type { TimedRuleResult } from "./transfer-due-tickets";
@@ -15,7 +17,7 @@ type Due = { id: number; companyId: number; whatsappId: number; status: TicketSt
  * pending ticket (not a group) whose last customer message (its creation, if it has none) is more
  * than expiresTicket minutes (0: never) before `now` is closed, after expiresInactiveMessage (when
  * set) is queued to the customer. As on resolve, the queue is kept and the bot, integration and
- * prompt are cleared.
+ * prompt are cleared, and the ticket's tracking cycle is finished at `now`.
  *
  * Idempotent: due rows are locked with SKIP LOCKED, and the message and the close commit together,
  * so a closed ticket is never due again and the notice goes out once. One batch of `limit`.
@@ -45,16 +47,10 @@ export async function expireInactiveTickets(db: Db, now: Date = new Date(), limi
       const ids = due.filter((t) => t.companyId === companyId).map((t) => t.id);
       await tx
         .update(tickets)
-        .set({
-          status: "closed",
-          chatbot: false,
-          useIntegration: false,
-          integrationId: null,
-          promptId: null,
-          queueOptionId: null,
-          updatedAt: new Date(),
-        })
+        .set({ ...CLOSED_TICKET, updatedAt: new Date() })
         .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+      // the attendance cycle ends with the ticket (the dashboard's support time)
+      await finishCycles(tx, companyId, ids, now);
     }
     return { due, said };
   });

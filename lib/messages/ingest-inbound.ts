@@ -2,6 +2,7 @@ import type postgres from "postgres";
 import type { Db } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import { inboundNumber, lidDigits } from "@/lib/contacts/inbound-number";
+import { ratingCandidate, recordRatingAnswer } from "@/lib/ratings/record-rating-answer";
 import { publish } from "@/lib/realtime/publish";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import type { InboundMessage } from "@/lib/whatsapp/types";
@@ -24,10 +25,17 @@ const PREPARE = process.env.DB_PREPARE !== "0";
  * Stores one inbound WhatsApp message (issue 4 part 5): contact upsert, the contact's open ticket
  * found or created, the message inserted idempotently, the ticket's last message and unread count
  * moved, all in one statement; then publishes and calls the chatbot hook. A replay is a no-op.
+ * A bare 1, 2 or 3 awaited as a rating (lib/ratings) is stored on its closed ticket instead.
  */
 export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestResult> {
   const p = ingestInputParams(input);
   const client = rawClient(db);
+  // only a bare 1, 2 or 3 pays this extra statement: it may be the answer to a rating question
+  const rate = ratingCandidate(p);
+  if (rate !== null) {
+    const rated = await recordRatingAnswer(db, client, p, rate);
+    if (rated) return { ticketId: rated.ticketId, messageId: rated.messageId, duplicate: false, ticketCreated: false };
+  }
   for (let attempt = 1; ; attempt++) {
     let row: IngestRow;
     try {

@@ -12,6 +12,7 @@
 //                re-reads it after a concurrent close, so a message never lands in a closed ticket)
 //   new_ticket   else a new pending ticket, race-safe on tickets_contact_whatsapp_open_idx: a loser
 //                does nothing and the caller runs the statement again (its new snapshot sees it)
+//   new_cycle    a new ticket's first ticket_tracking row, waiting from now (lib/tickets/tracking.ts)
 //   msg          the message, idempotent on (whatsapp_id, wid); `touched` moves the existing ticket
 //                only when the message really was inserted (a replay bumps no unread count)
 // Inserts never run for rows the snapshot shows, so a message burns no contact or ticket id (only
@@ -74,6 +75,10 @@ new_ticket as (
   where not exists (select 1 from dup) and not exists (select 1 from open_ticket)
   on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
   returning id, uuid, status, queue_id, user_id, unread_messages, last_message, updated_at
+),
+new_cycle as (
+  insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queued_at)
+  select $1, id, $2, now() from new_ticket
 ),
 quoted as (
   select id, body, from_me, media_type from messages where company_id = $1 and whatsapp_id = $2 and wid = $15

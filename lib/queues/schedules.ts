@@ -1,25 +1,10 @@
 // Work hours of a queue (admin §2.3, §3 Schedule entry, §9 default queue hours). Pure functions,
 // shared by the dialog, the API and the chatbot.
 import type { ScheduleEntry } from "@/db/schema/companies";
+import { maskTime, TIME_HHMM, WEEKDAY_KEYS, WEEKDAYS, type WeekdayEn } from "@/lib/dates/week";
 
-export type { ScheduleEntry };
-
-/** Monday first, as the dialog lists them; `weekday` is the spec's Portuguese name. */
-export const WEEKDAYS = [
-  { weekdayEn: "monday", weekday: "Segunda-feira" },
-  { weekdayEn: "tuesday", weekday: "Terça-feira" },
-  { weekdayEn: "wednesday", weekday: "Quarta-feira" },
-  { weekdayEn: "thursday", weekday: "Quinta-feira" },
-  { weekdayEn: "friday", weekday: "Sexta-feira" },
-  { weekdayEn: "saturday", weekday: "Sábado" },
-  { weekdayEn: "sunday", weekday: "Domingo" },
-] as const;
-
-export type WeekdayEn = (typeof WEEKDAYS)[number]["weekdayEn"];
-export const WEEKDAY_KEYS = WEEKDAYS.map((d) => d.weekdayEn) as [WeekdayEn, ...WeekdayEn[]];
-
-/** HH:MM, 00:00 to 23:59. */
-export const TIME_HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+export type { ScheduleEntry, WeekdayEn };
+export { maskTime, TIME_HHMM, WEEKDAY_KEYS, WEEKDAYS };
 
 const hours = (weekdayEn: WeekdayEn): [string, string] =>
   weekdayEn === "saturday" ? ["08:00", "12:00"] : weekdayEn === "sunday" ? ["00:00", "00:00"] : ["08:00", "18:00"];
@@ -32,12 +17,6 @@ export const DEFAULT_QUEUE_SCHEDULES: ScheduleEntry[] = WEEKDAYS.map(({ weekday,
 
 /** A fresh copy of the defaults (forms mutate what they are given). */
 export const defaultQueueSchedules = (): ScheduleEntry[] => DEFAULT_QUEUE_SCHEDULES.map((s) => ({ ...s }));
-
-/** The four-digit HH:MM mask of the hour inputs: keeps digits only and puts the colon in. */
-export function maskTime(raw: string): string {
-  const digits = raw.replace(/\D/g, "").slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
-}
 
 /** A day whose start equals its end (Sunday's 00:00-00:00) has no hours: it is closed. */
 export const isClosedDay = (s: Pick<ScheduleEntry, "startTime" | "endTime">) => s.startTime === s.endTime;

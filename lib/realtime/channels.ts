@@ -39,6 +39,8 @@ export const EVENTS = {
   schedule: "schedule",
   tag: "tag",
   quickMessage: "quickMessage",
+  /** the company's own changes (its work hours) */
+  company: "company",
 } as const;
 
 export type ParsedChannel =

@@ -1,7 +1,6 @@
 import type { ScheduleEntry } from "@/db/schema";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { publish, type RealtimeEvent } from "@/lib/realtime/publish";
-import { COMPANY_EVENT } from "./events";
 
 /** A saved setting, for every user of the company (menus and pages that depend on it). */
 export function settingEvent(companyId: number, setting: { key: string; value: string }): RealtimeEvent {
@@ -10,7 +9,7 @@ export function settingEvent(companyId: number, setting: { key: string; value: s
 
 /** New company work hours, for every user of the company. */
 export function companySchedulesEvent(companyId: number, schedules: ScheduleEntry[]): RealtimeEvent {
-  return { channels: [channels.company(companyId)], event: COMPANY_EVENT, data: { action: "update", company: { id: companyId, schedules } } };
+  return { channels: [channels.company(companyId)], event: EVENTS.company, data: { action: "update", company: { id: companyId, schedules } } };
 }
 
 export const publishSetting = (companyId: number, setting: { key: string; value: string }) => publish(settingEvent(companyId, setting));

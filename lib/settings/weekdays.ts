@@ -1,18 +1,7 @@
 import type { ScheduleEntry } from "@/db/schema";
+import { WEEKDAY_KEYS, WEEKDAYS, type WeekdayEn } from "@/lib/dates/week";
 
-/** The week as schedules store it: `weekdayEn` is the key, `weekday` the Portuguese name (spec §3). */
-export const WEEKDAYS = [
-  { weekdayEn: "monday", weekday: "Segunda-feira" },
-  { weekdayEn: "tuesday", weekday: "Terça-feira" },
-  { weekdayEn: "wednesday", weekday: "Quarta-feira" },
-  { weekdayEn: "thursday", weekday: "Quinta-feira" },
-  { weekdayEn: "friday", weekday: "Sexta-feira" },
-  { weekdayEn: "saturday", weekday: "Sábado" },
-  { weekdayEn: "sunday", weekday: "Domingo" },
-] as const;
-
-export type WeekdayEn = (typeof WEEKDAYS)[number]["weekdayEn"];
-export const WEEKDAY_KEYS = WEEKDAYS.map((d) => d.weekdayEn) as [WeekdayEn, ...WeekdayEn[]];
+export { WEEKDAY_KEYS, WEEKDAYS, type WeekdayEn };
 
 /** spec §9: the company schedule starts empty, every day without hours. */
 export function emptyWeek(): ScheduleEntry[] {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { contacts, queues, tickets, users, whatsapps } from "@/db/schema";
 import type { TicketStatus } from "@/lib/realtime/channels";
+import { tagsOfTickets } from "@/lib/tags/ticket-tags";
 
 /** A ticket as the list and the conversation header show it (spec core §3 Ticket). */
 export type TicketListItem = {
@@ -46,7 +47,6 @@ const columns = {
   userName: users.name,
 };
 
-
 /** tickets with the contact, queue, connection and user a list item names (the caller adds the where). */
 export function selectTickets(db: DbOrTx) {
   return db
@@ -78,7 +78,13 @@ export function toTicketListItem(r: Row): TicketListItem {
     queue: r.queueId !== null && r.queueName !== null ? { id: r.queueId, name: r.queueName, color: r.queueColor ?? "" } : null,
     whatsapp: r.whatsappId !== null && r.whatsappName !== null ? { id: r.whatsappId, name: r.whatsappName } : null,
     user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
-    // the tags issue fills these (ticket_tags)
+    // filled by withTags (one query for a whole page)
     tags: [],
   };
+}
+
+/** List items with their tags, read in one query for all of them. */
+export async function withTags(db: DbOrTx, companyId: number, items: TicketListItem[]): Promise<TicketListItem[]> {
+  const tags = await tagsOfTickets(db, companyId, items.map((t) => t.id));
+  return items.map((t) => ({ ...t, tags: tags.get(t.id) ?? [] }));
 }

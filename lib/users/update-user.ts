@@ -13,12 +13,15 @@ import type { UpdateUserInput } from "./schemas";
 /**
  * PUT /users/{id}. Admins edit anyone in their company; others only themselves, and never their
  * own profile, allTicket or queues (user-modal:editProfile / editQueues are admin permissions).
+ * A super user is edited only by themself or another super user.
  */
 export async function updateUser(db: DbOrTx, ctx: TenantContext, userId: number, input: UpdateUserInput) {
   const current = await getUser(db, ctx, userId);
   const admin = isAdmin(ctx);
   const isSelf = userId === ctx.userId;
   if (!admin && !isSelf) throw new AppError("ERR_NO_PERMISSION", 403);
+  // a super user's sign-in (email, password) and rights are for super users to change, as deleting is
+  if (current.super && !ctx.super && !isSelf) throw new AppError("ERR_NO_PERMISSION", 403);
   const currentQueueIds = current.queues.map((q) => q.id).sort();
   const changesRights =
     (input.profile !== undefined && input.profile !== current.profile) ||

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as getRoute, PUT as putRoute } from "@/app/api/companies/[id]/schedules/route";
 import { getDb } from "@/db";
 import { companies } from "@/db/schema";
-import { channels } from "@/lib/realtime/channels";
+import { channels, EVENTS } from "@/lib/realtime/channels";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
-import { COMPANY_EVENT } from "@/lib/settings/events";
 import { usualWeek } from "@/lib/settings/weekdays";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call, type Json } from "../helpers/http";
@@ -69,7 +68,7 @@ describe("PUT /api/companies/{id}/schedules", () => {
     expect(res.body).toEqual({ id: a.companyId, schedules: expected });
     expect(await storedOf(a.companyId)).toEqual(expected);
     expect(published).toEqual([
-      { channels: [channels.company(a.companyId)], event: COMPANY_EVENT, data: { action: "update", company: { id: a.companyId, schedules: expected } } },
+      { channels: [channels.company(a.companyId)], event: EVENTS.company, data: { action: "update", company: { id: a.companyId, schedules: expected } } },
     ]);
     expect((await get(agentA, a.companyId)).body.schedules).toEqual(expected);
     // the usual week the tab offers is valid as it is; an empty list clears the hours

@@ -1,73 +1,24 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/tags/[id]/route";
-import { GET as listAllRoute } from "@/app/api/tags/list/route";
-import { GET as listRoute, POST as postRoute } from "@/app/api/tags/route";
-import { POST as syncRoute } from "@/app/api/tags/sync/route";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { contacts, tags, tickets, ticketTags, users } from "@/db/schema";
-import { channels, EVENTS } from "@/lib/realtime/channels";
-import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
-import { createTenant, createUsers, loginAs, type Tenant } from "../helpers/factories";
+import { tags, ticketTags } from "@/db/schema";
+import { channels } from "@/lib/realtime/channels";
+import { GET as listRoute } from "@/app/api/tags/route";
+import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call, type Json } from "../helpers/http";
 import { dbKind, raceOnTable } from "../helpers/race";
+import { create, getOne, installTagHooks, list, listAll, makeTag, makeTicket, remove, setupTagTenants, tagEvents, tagIdsOf, unique, update } from "../helpers/tags-env";
 
-// The tags API (core §2 Tags page, §7 GET /tags/list, POST /tags, POST /tags/sync; admin §2.8, §3
-// kanban flag and ticket count; admin §6 kanban switch for admin or supervisor).
-const published: RealtimeEvent[] = [];
+// The tags API: list, read, create, edit, delete (the shared setup is tests/helpers/tags-env.ts).
 let a: Tenant;
 let b: Tenant;
 let adminA: string;
 let agentA: string;
 let supervisorA: string;
 let adminB: string;
-let seq = 0;
 
-beforeAll(async () => {
-  setRealtimeSink((events) => void published.push(...events));
-  [a, b] = await Promise.all([createTenant(), createTenant()]);
-  const [sup] = await createUsers(a.companyId, 1, "Supervisor");
-  await getDb().update(users).set({ profile: "supervisor" }).where(eq(users.id, sup.id));
-  [adminA, agentA, supervisorA, adminB] = (await Promise.all([loginAs(a.admin), loginAs(a.agent), loginAs(sup), loginAs(b.admin)])).map(
-    (s) => s.token,
-  );
-});
-afterAll(() => setRealtimeSink(null));
-beforeEach(() => void (published.length = 0));
-
-const list = (token: string, query = "") => call(listRoute, { url: `/api/tags${query}`, token });
-const listAll = (token: string, query = "") => call(listAllRoute, { url: `/api/tags/list${query}`, token });
-const getOne = (token: string, id: number | string) => call(getRoute, { url: `/api/tags/${id}`, token, params: { id } });
-const create = (token: string, body: Json) => call(postRoute, { method: "POST", url: "/api/tags", token, body });
-const update = (token: string, id: number, body: Json) => call(putRoute, { method: "PUT", url: `/api/tags/${id}`, token, params: { id }, body });
-const remove = (token: string, id: number) => call(deleteRoute, { method: "DELETE", url: `/api/tags/${id}`, token, params: { id } });
-const sync = (token: string, body: Json) => call(syncRoute, { method: "POST", url: "/api/tags/sync", token, body });
-
-const unique = (prefix: string) => `${prefix} ${++seq}`;
-const tagEvents = () => published.filter((e) => e.event === EVENTS.tag);
-
-async function makeTag(t: Tenant, name = unique("Tag"), extra: Partial<typeof tags.$inferInsert> = {}) {
-  const [row] = await getDb().insert(tags).values({ companyId: t.companyId, name, color: "#112233", ...extra }).returning();
-  return row;
-}
-
-async function makeTicket(t: Tenant, queueId: number | null = t.agentQueueId) {
-  const n = ++seq;
-  const [contact] = await getDb()
-    .insert(contacts)
-    .values({ companyId: t.companyId, name: `Contato ${n}`, number: `55419${String(n).padStart(8, "0")}` })
-    .returning();
-  const [ticket] = await getDb()
-    .insert(tickets)
-    .values({ companyId: t.companyId, contactId: contact.id, whatsappId: t.whatsappId, status: "open", queueId, userId: null })
-    .returning();
-  return ticket.id;
-}
-
-const tagIdsOf = async (ticketId: number) =>
-  (await getDb().select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId)))
-    .map((r) => r.tagId)
-    .sort((x, y) => x - y);
+installTagHooks();
+beforeAll(async () => void ({ a, b, adminA, agentA, supervisorA, adminB } = await setupTagTenants()));
 
 describe("GET /api/tags", () => {
   it("pages 20 tags at a time as { tags, count, hasMore }, sorted by name, each with its ticketsCount", async () => {
@@ -247,78 +198,5 @@ describe("DELETE /api/tags/{id}", () => {
     expect(await remove(adminA, tag.id)).toMatchObject({ status: 404, body: { error: "ERR_NO_TAG_FOUND" } });
     expect(await remove(agentA, tag.id)).toMatchObject({ status: 404 });
     expect((await getOne(adminB, tag.id)).status).toBe(200);
-  });
-});
-
-describe("POST /api/tags/sync", () => {
-  it("replaces the ticket's tags, publishes the ticket with its tags and the changed counts", async () => {
-    const [x, y, z] = [await makeTag(a, unique("X")), await makeTag(a, unique("Y")), await makeTag(a, unique("Z"))];
-    const ticketId = await makeTicket(a);
-    const first = await sync(agentA, { ticketId, tags: [{ id: x.id, name: "ignored" }, { id: y.id }] });
-    expect(first.status).toBe(200);
-    expect(first.body.ticketId).toBe(ticketId);
-    expect(first.body.tags.map((t: Json) => t.id).sort()).toEqual([x.id, y.id].sort());
-    expect(first.body.tags[0]).toEqual({ id: expect.any(Number), name: expect.any(String), color: "#112233" });
-    expect(await tagIdsOf(ticketId)).toEqual([x.id, y.id].sort((p, q) => p - q));
-
-    published.length = 0;
-    const second = await sync(agentA, { ticketId, tags: [{ id: y.id }, { id: z.id }, { id: z.id }] });
-    expect(second.status).toBe(200);
-    expect(await tagIdsOf(ticketId)).toEqual([y.id, z.id].sort((p, q) => p - q));
-    const ticketEvents = published.filter((e) => e.event === EVENTS.ticket);
-    expect(ticketEvents.length).toBeGreaterThan(0);
-    expect(ticketEvents.map((e) => e.channels).flat()).toContain(channels.ticket(a.companyId, ticketId));
-    for (const e of ticketEvents) {
-      const data = e.data as Json;
-      expect(data.action).toBe("update");
-      expect(data.ticket.tags.map((t: Json) => t.id).sort()).toEqual([y.id, z.id].sort());
-    }
-    // x lost the ticket, z gained it; y is unchanged
-    const counts = Object.fromEntries(tagEvents().map((e) => [(e.data as Json).tag.id, (e.data as Json).tag.ticketsCount]));
-    expect(counts).toEqual({ [x.id]: 0, [z.id]: 1 });
-    expect((await getOne(adminA, y.id)).body.ticketsCount).toBe(1);
-
-    expect(await sync(agentA, { ticketId, tags: [] })).toMatchObject({ status: 200, body: { tags: [] } });
-    expect(await tagIdsOf(ticketId)).toEqual([]);
-  });
-
-  it("accepts plain ids too", async () => {
-    const x = await makeTag(a);
-    const ticketId = await makeTicket(a);
-    expect((await sync(adminA, { ticketId, tags: [x.id] })).body.tags.map((t: Json) => t.id)).toEqual([x.id]);
-  });
-
-  it("refuses another company's tag with 404 and leaves the set as it was", async () => {
-    const mine = await makeTag(a);
-    const foreign = await makeTag(b);
-    const ticketId = await makeTicket(a);
-    await sync(adminA, { ticketId, tags: [{ id: mine.id }] });
-    published.length = 0;
-    expect(await sync(adminA, { ticketId, tags: [{ id: mine.id }, { id: foreign.id }] })).toMatchObject({
-      status: 404,
-      body: { error: "ERR_NO_TAG_FOUND" },
-    });
-    expect(await tagIdsOf(ticketId)).toEqual([mine.id]);
-    expect(published).toEqual([]);
-  });
-
-  it("refuses another company's ticket with 404, and a ticket of another queue to a user with 403", async () => {
-    const foreignTicket = await makeTicket(b);
-    const mine = await makeTag(a);
-    expect(await sync(adminA, { ticketId: foreignTicket, tags: [{ id: mine.id }] })).toMatchObject({
-      status: 404,
-      body: { error: "ERR_NO_TICKET_FOUND" },
-    });
-    expect(await tagIdsOf(foreignTicket)).toEqual([]);
-    const otherQueue = await makeTicket(a, a.queueIds[1]);
-    expect(await sync(agentA, { ticketId: otherQueue, tags: [{ id: mine.id }] })).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
-    expect((await sync(adminA, { ticketId: otherQueue, tags: [{ id: mine.id }] })).status).toBe(200);
-  });
-
-  it("validates the body", async () => {
-    expect((await sync(adminA, { tags: [] })).status).toBe(400);
-    expect((await sync(adminA, { ticketId: 1, tags: [{ id: "x" }] })).status).toBe(400);
-    expect((await sync(adminA, { ticketId: 1, tags: Array.from({ length: 51 }, (_, i) => i + 1) })).status).toBe(400);
-    expect((await sync(adminA, { ticketId: 1, tags: [], companyId: b.companyId })).status).toBe(404);
   });
 });

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getTicketRoute } from "@/app/api/tickets/[id]/route";
 import { GET as listTicketsRoute } from "@/app/api/tickets/route";
+import { GET as getByUuidRoute } from "@/app/api/tickets/u/[uuid]/route";
 import { getDb } from "@/db";
-import { contacts, tickets, users } from "@/db/schema";
+import { contacts, messages, tickets, users } from "@/db/schema";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -39,6 +40,8 @@ async function makeTicket(tenant: Tenant, s: Spec) {
       updatedAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
     })
     .returning();
+  // the message the last message came from: the text search reads message bodies
+  await db.insert(messages).values({ companyId: tenant.companyId, ticketId: ticket.id, contactId: contact.id, whatsappId: tenant.whatsappId, wid: `W${n}`, body: ticket.lastMessage });
   return ticket.id;
 }
 
@@ -62,13 +65,18 @@ const pick = (...keys: string[]) => keys.map((k) => ids[k]).sort((x, y) => x - y
 const one = (token: string, id: number) => call(getTicketRoute, { url: `/api/tickets/${id}`, token, params: { id } });
 
 describe("GET /api/tickets", () => {
-  it("shows an agent their own tickets and the pending ones of their queues or none, showAll or not", async () => {
-    const res = await list(agentA);
-    expect(res.status).toBe(200);
-    const expected = pick("pendingNone", "pendingMine", "openAgent", "openAgentOtherQueue", "closedAgent");
-    expect(idsOf(res.body)).toEqual(expected);
-    expect(res.body).toMatchObject({ count: 5, hasMore: false });
-    expect(idsOf((await list(agentA, "?showAll=true")).body)).toEqual(expected);
+  it("shows an agent their own open tickets, the pending ones of their queues or none, and what they may open", async () => {
+    const tab = async (query: string) => idsOf((await list(agentA, query)).body);
+    expect(await tab("?status=open")).toEqual(pick("openAgent", "openAgentOtherQueue"));
+    expect(await tab("?status=pending")).toEqual(pick("pendingNone", "pendingMine"));
+    expect(await tab("?status=closed")).toEqual(pick("closedAgent"));
+    // the search tab: every ticket they may open (their queue's, no queue's, their own)
+    const search = pick("pendingNone", "pendingMine", "openAgent", "openAdmin", "openAgentOtherQueue", "closedAgent");
+    expect(await tab("?status=")).toEqual(search);
+    expect(await tab("")).toEqual(search);
+    // showAll is an admin's switch
+    expect(await tab("?status=open&showAll=true")).toEqual(pick("openAgent", "openAgentOtherQueue"));
+    expect(await tab("?showAll=true")).toEqual(search);
   });
 
   it("adds other queues' pending tickets for allTicket users", async () => {
@@ -80,10 +88,12 @@ describe("GET /api/tickets", () => {
     }
   });
 
-  it("shows an admin every pending ticket and their own, and everything with showAll", async () => {
-    expect(idsOf((await list(adminA)).body)).toEqual(pick("pendingNone", "pendingMine", "pendingOther", "openAdmin"));
-    const all = await list(adminA, "?showAll=true");
-    expect(idsOf(all.body)).toEqual(pick("pendingNone", "pendingMine", "pendingOther", "openAgent", "openAdmin", "openAgentOtherQueue", "closedAgent"));
+  it("shows an admin their own open tickets, every pending one, and everything with showAll or in search", async () => {
+    expect(idsOf((await list(adminA, "?status=open")).body)).toEqual(pick("openAdmin"));
+    expect(idsOf((await list(adminA, "?status=pending")).body)).toEqual(pick("pendingNone", "pendingMine", "pendingOther"));
+    const everything = pick("pendingNone", "pendingMine", "pendingOther", "openAgent", "openAdmin", "openAgentOtherQueue", "closedAgent");
+    expect(idsOf((await list(adminA, "?showAll=true")).body)).toEqual(everything);
+    expect(idsOf((await list(adminA, "?status=")).body)).toEqual(everything);
     expect(idsOf((await list(adminA, "?showAll=true&status=open")).body)).toEqual(pick("openAgent", "openAdmin", "openAgentOtherQueue"));
   });
 
@@ -112,7 +122,7 @@ describe("GET /api/tickets", () => {
     });
   });
 
-  it("searches contact name, number and last message, case-insensitively and literally", async () => {
+  it("searches contact name, number and message text, case-insensitively and literally", async () => {
     expect(idsOf((await list(adminA, "?showAll=true&searchParam=zULEICA")).body)).toEqual([ids.pendingNone]);
     expect(idsOf((await list(adminA, "?showAll=true&searchParam=or%C3%A7amento")).body)).toEqual([ids.pendingOther]);
     expect(idsOf((await list(adminA, "?showAll=true&searchParam=100%25")).body)).toEqual([ids.pendingOther]);
@@ -175,5 +185,26 @@ describe("GET /api/tickets/{id}", () => {
     expect((await one(adminB, ids.openAgent)).status).toBe(404);
     expect((await one(adminA, 2_000_000_000)).status).toBe(404);
     expect((await call(getTicketRoute, { url: "/api/tickets/abc", token: adminA, params: { id: "abc" } })).status).toBe(400);
+  });
+});
+
+describe("GET /api/tickets/u/{uuid}", () => {
+  const byUuid = (token: string, uuid: string) => call(getByUuidRoute, { url: `/api/tickets/u/${uuid}`, token, params: { uuid } });
+  const uuidOf = async (id: number) => (await getDb().select({ uuid: tickets.uuid }).from(tickets).where(eq(tickets.id, id)))[0].uuid;
+
+  it("answers the ticket a conversation URL names, under the same rules as by id", async () => {
+    const uuid = await uuidOf(ids.openAgent);
+    expect(await byUuid(agentA, uuid)).toMatchObject({ status: 200, body: { id: ids.openAgent, uuid, user: { id: a.agent.id } } });
+    expect((await byUuid(agentA, uuid.toUpperCase())).body.id).toBe(ids.openAgent);
+    expect(await byUuid(agentA, await uuidOf(ids.pendingOther))).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    expect((await byUuid(adminA, await uuidOf(ids.pendingOther))).status).toBe(200);
+  });
+
+  it("answers 404 for another company's ticket, an unknown uuid and a malformed one", async () => {
+    expect(await byUuid(adminA, await uuidOf(ids.foreign))).toMatchObject({ status: 404, body: { error: "ERR_NO_TICKET_FOUND" } });
+    expect((await byUuid(adminA, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    for (const bad of ["abc", "1", "00000000-0000-4000-8000-00000000000g", "'; drop table tickets; --"]) {
+      expect(await byUuid(adminA, bad)).toMatchObject({ status: 404, body: { error: "ERR_NO_TICKET_FOUND" } });
+    }
   });
 });

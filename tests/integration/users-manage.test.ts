@@ -224,6 +224,16 @@ describe("DELETE /api/users/{id}", () => {
     await getDb().update(users).set({ super: true }).where(and(eq(users.id, t.agent.id), eq(users.companyId, t.companyId)));
     expect(await remove(admin, t.agent.id)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
   });
+
+  it("only a super user (or themself) edits a super user's sign-in", async () => {
+    const { t, admin, agent } = await tenantWithTokens();
+    await getDb().update(users).set({ super: true }).where(and(eq(users.id, t.agent.id), eq(users.companyId, t.companyId)));
+    const takeover = { name: "Agente", email: `taken-${suffix()}@test.example`, password: "hijack123" };
+    expect(await put(admin, t.agent.id, takeover)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, t.agent.id));
+    expect(row.email).toBe(t.agent.email);
+    expect((await put(agent, t.agent.id, { name: "Eu mesmo", email: t.agent.email })).status).toBe(200);
+  });
 });
 
 describe("PUT /api/users/{id} events", () => {

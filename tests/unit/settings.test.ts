@@ -3,7 +3,7 @@ import { connectionFormSchema, CONNECTION_DEFAULTS } from "@/lib/connections/sch
 import { settingsFromRows, settingsToList } from "@/lib/settings/company-settings";
 import { companySchedulesSchema, scheduleEntrySchema, updateSettingSchema } from "@/lib/settings/schemas";
 import { defaultSetting, isSettingKey, isSettingValue, SETTING_KEYS } from "@/lib/settings/setting-keys";
-import { completeTime, maskTime } from "@/lib/settings/time-mask";
+import { completeTime, maskTime } from "@/lib/dates/week";
 import { emptyWeek, fullWeek, usualWeek } from "@/lib/settings/weekdays";
 
 describe("setting keys", () => {

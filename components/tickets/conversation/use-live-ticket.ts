@@ -1,0 +1,88 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useViewer } from "@/components/shell/viewer-context";
+import { toast } from "@/components/ui/toast";
+import { api, ApiError } from "@/lib/api/client";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import type { ConversationTicket, TicketEvent, TicketSummaryEvent } from "./conversation-types";
+
+/** The fields a summary may refresh without changing where the ticket is. */
+function mergeSummary(current: ConversationTicket, s: TicketSummaryEvent): ConversationTicket {
+  return {
+    ...current,
+    ...(s.contact ? { contact: s.contact } : {}),
+    ...(s.tags ? { tags: s.tags } : {}),
+    ...(s.lastMessage !== undefined ? { lastMessage: s.lastMessage } : {}),
+    ...(s.unreadMessages !== undefined ? { unreadMessages: s.unreadMessages } : {}),
+    ...(s.updatedAt !== undefined ? { updatedAt: s.updatedAt } : {}),
+  };
+}
+
+/**
+ * The ticket as it is now: refetched (GET /api/tickets/{id}) on each `ticket` update of its
+ * channel. Deleted, or no longer visible to this user (403), sends the user back to /tickets
+ * (spec core §4: "everyone viewing the ticket is sent back"; §8 "Acesso não permitido").
+ */
+export function useLiveTicket(initial: ConversationTicket) {
+  const router = useRouter();
+  const viewer = useViewer();
+  const t = useTranslations("tickets.conversation");
+  const common = useTranslations("common");
+  const [ticket, setTicket] = useState(initial);
+  const [source, setSource] = useState(initial);
+  const left = useRef(false);
+  const mounted = useRef(true);
+
+  // the page may hand over a fresher copy of the same ticket
+  if (initial !== source) {
+    setSource(initial);
+    setTicket(initial);
+  }
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const leave = useCallback(
+    (title: string | null) => {
+      if (left.current || !mounted.current) return;
+      left.current = true;
+      if (title) toast({ variant: "warning", title });
+      router.push("/tickets");
+    },
+    [router],
+  );
+
+  const refresh = useCallback(async () => {
+    try {
+      const next = await api<ConversationTicket>(`/api/tickets/${initial.id}`);
+      if (mounted.current) setTicket(next);
+    } catch (err) {
+      if (!(err instanceof ApiError)) return;
+      if (err.status === 403) leave(common("accessDenied"));
+      else if (err.status === 404) leave(t("deleted"));
+    }
+  }, [initial.id, leave, common, t]);
+
+  useRealtimeEvent<TicketEvent>(channels.ticket(viewer.companyId, initial.id), EVENTS.ticket, (e) => {
+    if (e.action === "delete") return leave(t("deleted"));
+    // most updates are a new message or a tag/contact change: the summary is enough; a move
+    // (status, queue, agent, connection) needs the names and the access check of the API
+    const moved = (["status", "queueId", "userId", "whatsappId"] as const).some((k) => !(k in e.ticket) || e.ticket[k] !== ticket[k]);
+    if (moved) void refresh();
+    else setTicket((current) => mergeSummary(current, e.ticket));
+  });
+  useRealtimeReconnect(() => void refresh());
+
+  /** After this user deleted the ticket: go back without the "deleted" notice of its own event. */
+  const leaveQuietly = useCallback(() => leave(null), [leave]);
+
+  return { ticket, refresh, leaveQuietly };
+}

@@ -1,0 +1,164 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api, ApiError } from "@/lib/api/client";
+import type { TicketStatus } from "@/lib/realtime/channels";
+import {
+  applyDelete,
+  applyFull,
+  applyMessage,
+  applyUpdate,
+  dropTicket,
+  itemFromPatch,
+  mergeTicket,
+  scopeKey,
+  ticketsQuery,
+  type FeedState,
+  type Outcome,
+} from "./list-rules";
+import type { FeedScope, FirstPage, ListViewer, QueueOption, TicketItem, TicketPatch } from "./ticket-types";
+
+type Keyed = FeedState & { key: string | null };
+type Options = {
+  scope: FeedScope;
+  viewer: ListViewer;
+  queues: QueueOption[];
+  /** the server-rendered first page and the scope it was read for */
+  initial?: { page: FirstPage; scope: FeedScope };
+  /** a tab not opened yet loads nothing */
+  enabled: boolean;
+};
+
+const RECOUNT_DELAY_MS = 1000; // a burst of events asks for the count once
+
+// every tab hears the same event: one GET /api/tickets/{id} serves them all
+const inflight = new Map<number, Promise<TicketItem>>();
+function getWhole(id: number): Promise<TicketItem> {
+  let p = inflight.get(id);
+  if (!p) {
+    p = api<TicketItem>(`/api/tickets/${id}`).finally(() => inflight.delete(id));
+    inflight.set(id, p);
+  }
+  return p;
+}
+
+/**
+ * One ticket list (a tab): pages from GET /api/tickets, loaded again when its filters change,
+ * and kept live by the events the panel hands it, without reloading (the scroll stays).
+ */
+export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Options) {
+  const key = scopeKey(scope);
+  const [state, setState] = useState<Keyed>(() =>
+    initial
+      ? { key: scopeKey(initial.scope), items: initial.page.tickets, count: initial.page.count, hasMore: initial.page.hasMore }
+      : { key: null, items: [], count: 0, hasMore: false },
+  );
+  const [loadingMore, setLoadingMore] = useState(false);
+  const current = useRef(state);
+  const latest = useRef({ scope, key, viewer, queues });
+  const generation = useRef(0);
+  const page = useRef(1);
+  const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    latest.current = { scope, key, viewer, queues };
+  });
+
+  const commit = useCallback((next: Keyed) => {
+    current.current = next;
+    setState(next);
+  }, []);
+
+  const fetchPage = useCallback(
+    async (pageNumber: number) => {
+      const { scope: s, key: k } = latest.current;
+      const gen = generation.current;
+      try {
+        const data = await api<FirstPage>(`/api/tickets?${ticketsQuery(s, pageNumber)}`);
+        if (gen !== generation.current) return; // the filters changed meanwhile
+        const prev = current.current.key === k ? current.current.items : [];
+        const items = pageNumber === 1 ? data.tickets : [...prev, ...data.tickets.filter((r) => !prev.some((p) => p.id === r.id))];
+        page.current = pageNumber;
+        commit({ key: k, items, count: data.count, hasMore: data.hasMore });
+      } catch {
+        if (gen === generation.current && pageNumber === 1) commit({ key: k, items: [], count: 0, hasMore: false });
+      } finally {
+        if (gen === generation.current) setLoadingMore(false);
+      }
+    },
+    [commit],
+  );
+
+  // a new scope (tab opened, filter changed) starts again from page 1
+  useEffect(() => {
+    if (!enabled || current.current.key === key) return;
+    generation.current++;
+    void fetchPage(1);
+  }, [enabled, key, fetchPage]);
+
+  const recount = useCallback(() => {
+    if (recountTimer.current) clearTimeout(recountTimer.current);
+    recountTimer.current = setTimeout(() => {
+      const gen = generation.current;
+      api<FirstPage>(`/api/tickets?${ticketsQuery(latest.current.scope, 1)}`)
+        .then((data) => gen === generation.current && commit({ ...current.current, count: data.count }))
+        .catch(() => {});
+    }, RECOUNT_DELAY_MS);
+  }, [commit]);
+  useEffect(() => () => void (recountTimer.current && clearTimeout(recountTimer.current)), []);
+
+  // the names an event does not carry come from GET /api/tickets/{id}
+  const fetchWhole = useCallback(
+    (id: number, patch?: TicketPatch) => {
+      const gen = generation.current;
+      getWhole(id)
+        .then((item) => gen === generation.current && apply((s, l) => applyFull(s, item, l.scope, l.viewer)))
+        .catch((err: unknown) => {
+          if (gen !== generation.current) return;
+          const gone = err instanceof ApiError && err.status === 404;
+          const known = current.current.items.find((t) => t.id === id);
+          const { viewer: v, queues: q } = latest.current;
+          // refused (another queue's pending ticket an allTicket user sees): show what the event said
+          const fallback = gone || !patch ? null : known ? mergeTicket(known, patch, v, q) : itemFromPatch(patch, v, q);
+          if (fallback) apply((s, l) => applyFull(s, fallback, l.scope, l.viewer));
+          else if (known && err instanceof ApiError) apply((s) => dropTicket(s, id));
+        });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is stable through refs
+    [],
+  );
+
+  function apply(change: (s: FeedState, l: typeof latest.current) => Outcome, patch?: TicketPatch) {
+    // a tab not opened yet, or loading for new filters, gets the fresh page instead
+    if (current.current.key !== latest.current.key) return;
+    const outcome = change(current.current, latest.current);
+    if (outcome.state !== current.current) commit({ ...outcome.state, key: current.current.key });
+    if (outcome.fetchId !== null) fetchWhole(outcome.fetchId, patch);
+    if (outcome.recount) recount();
+  }
+
+  return {
+    items: state.key === key ? state.items : [],
+    count: state.count,
+    hasMore: state.key === key && state.hasMore,
+    /** nothing to show yet for these filters */
+    loading: enabled && state.key !== key,
+    loadingMore,
+    loadMore: () => {
+      if (loadingMore || !current.current.hasMore || current.current.key !== latest.current.key) return;
+      setLoadingMore(true);
+      void fetchPage(page.current + 1);
+    },
+    reload: () => {
+      if (!enabled) return;
+      generation.current++;
+      void fetchPage(1);
+    },
+    onUpdate: (patch: TicketPatch) => apply((s, l) => applyUpdate(s, patch, l.scope, l.viewer, l.queues), patch),
+    onDelete: (id: number, channelStatus: TicketStatus) => apply((s, l) => applyDelete(s, id, channelStatus, l.scope)),
+    onMessage: (ticketId: number, body: string, createdAt: string) =>
+      apply((s) => ({ state: applyMessage(s, ticketId, body, createdAt), fetchId: null, recount: false })),
+  };
+}
+
+export type TicketFeed = ReturnType<typeof useTicketFeed>;

@@ -1,0 +1,10 @@
+import { sql } from "drizzle-orm";
+
+/** A LIKE pattern's metacharacters taken literally (backslash is the default escape of LIKE/ILIKE). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Ids as one int[] parameter (`= any(...)`): one value however many, and the planner knows how many
+ * (drizzle would expand a JS array into a parameter each).
+ */
+export const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
