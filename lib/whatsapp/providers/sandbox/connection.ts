@@ -23,11 +23,17 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
   let connected = false;
   let qrCount = 0;
   let qrShownAt = 0;
-  let busy = false;
+  let busy: Promise<void> | null = null;
+  let stopped = false;
 
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
+  // one poll at a time; none starts after stop()
+  const tick = () => {
+    if (busy || stopped) return busy ?? Promise.resolve();
+    busy = poll().finally(() => (busy = null));
+    return busy;
+  };
+
+  const poll = async () => {
     try {
       const [session] = await db().select().from(sandboxSessions).where(eq(sandboxSessions.whatsappId, ctx.whatsappId));
       if (!session?.pairedAt) return await waitForScan(session?.qrCode ?? null);
@@ -35,12 +41,10 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
         connected = true;
         await ctx.emit({ type: "status", status: "CONNECTED", number: session.number ?? undefined });
       }
-      await deliverInbound();
-      await reportAcks();
+      if (!stopped) await deliverInbound();
+      if (!stopped) await reportAcks();
     } catch (err) {
       console.error(`[sandbox ${ctx.whatsappId}]`, (err as Error).message);
-    } finally {
-      busy = false;
     }
   };
 
@@ -114,12 +118,15 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
   return {
     async start() {
       qrCount = 0;
+      stopped = false;
       await ctx.emit({ type: "status", status: "OPENING" });
       timer = setInterval(() => void tick(), pollMs);
       await tick();
     },
     async stop() {
       stopTimer();
+      // not awaiting the poll in flight: stop() can be called from inside it (a DISCONNECTED it emits)
+      stopped = true;
       connected = false;
     },
     async logout() {
