@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { quickMessages } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
+import { deleteQuickMessageRow, updateQuickMessageRow } from "./media-swap";
 import { publishQuickMessage } from "./publish-quick-message";
 import { getEditableQuickMessage, readQuickMessage } from "./quick-message-view";
 import { messageRequired } from "./update-quick-message";
@@ -9,7 +8,7 @@ import { messageRequired } from "./update-quick-message";
 /** DELETE /quick-messages/{id}: the owner, or an admin for a shared one. */
 export async function deleteQuickMessage(db: DbOrTx, ctx: TenantContext, id: number) {
   const current = await getEditableQuickMessage(db, ctx, id);
-  await db.delete(quickMessages).where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId)));
+  await deleteQuickMessageRow(db, ctx.companyId, id);
   await publishQuickMessage(ctx.companyId, "delete", current);
   return { ok: true };
 }
@@ -21,10 +20,7 @@ export async function deleteQuickMessage(db: DbOrTx, ctx: TenantContext, id: num
 export async function deleteQuickMessageMedia(db: DbOrTx, ctx: TenantContext, id: number) {
   const current = await getEditableQuickMessage(db, ctx, id);
   if (!current.message) throw messageRequired();
-  await db
-    .update(quickMessages)
-    .set({ mediaPath: null, mediaName: null, updatedAt: new Date() })
-    .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId)));
+  await updateQuickMessageRow(db, ctx.companyId, id, { mediaPath: null, mediaName: null, updatedAt: new Date() });
   const updated = await readQuickMessage(db, ctx.companyId, id);
   await publishQuickMessage(ctx.companyId, "update", updated, current);
   return updated;

@@ -1,26 +1,23 @@
-import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { quickMessages } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { V } from "@/lib/validation/messages";
+import { updateQuickMessageRow } from "./media-swap";
 import { publishQuickMessage } from "./publish-quick-message";
 import { getEditableQuickMessage, readQuickMessage } from "./quick-message-view";
 import type { UpdateQuickMessageInput } from "./schemas";
-import { storeQuickMessageMedia } from "./store-media";
+import { withQuickMessageMedia } from "./store-media";
 
 /** The API's validation answer when a quick message would have neither text nor file. */
 export const messageRequired = () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "message", message: V.required }] });
 
-/** PUT /quick-messages/{id}: the owner, or an admin for a shared one. A new file replaces the old. */
+/** PUT /quick-messages/{id}: the owner, or an admin for a shared one. A new file replaces the old, which is deleted. */
 export async function updateQuickMessage(db: DbOrTx, ctx: TenantContext, id: number, input: UpdateQuickMessageInput) {
   const current = await getEditableQuickMessage(db, ctx, id);
   const message = input.message ?? current.message;
   if (!message && !input.file && !current.mediaPath) throw messageRequired();
-  const media = input.file ? await storeQuickMessageMedia(ctx.companyId, input.file) : null;
-  await db
-    .update(quickMessages)
-    .set({
+  await withQuickMessageMedia(ctx.companyId, input.file, (media) =>
+    updateQuickMessageRow(db, ctx.companyId, id, {
       ...(input.shortcode !== undefined ? { shortcode: input.shortcode } : {}),
       ...(input.message !== undefined ? { message: input.message } : {}),
       ...(input.geral !== undefined ? { geral: input.geral } : {}),
@@ -29,8 +26,8 @@ export async function updateQuickMessage(db: DbOrTx, ctx: TenantContext, id: num
       ...(input.status !== undefined ? { status: input.status } : {}),
       ...(media ?? {}),
       updatedAt: new Date(),
-    })
-    .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId)));
+    }),
+  );
   // read without the visibility rule: an admin may have made someone's shared message personal again
   const updated = await readQuickMessage(db, ctx.companyId, id);
   await publishQuickMessage(ctx.companyId, "update", updated, current);

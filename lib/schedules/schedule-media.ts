@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { schedules } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { deleteMedia, saveMedia } from "@/lib/storage/local-storage";
 import { getSchedule } from "./get-schedule";
 import { publishSchedule, type ScheduleView } from "./schedule-view";
 import { isScheduleImage, MAX_SCHEDULE_IMAGE_BYTES } from "./schemas";
@@ -21,7 +22,12 @@ export async function attachScheduleMedia(db: Db, ctx: TenantContext, id: number
   const kind = imageKind(bytes);
   if (!isScheduleImage(file) || !kind) throw new AppError("ERR_SCHEDULE_MEDIA_TYPE", 400);
   const stored = await saveMedia(ctx.companyId, bytes, { mimetype: kind, filename: file.name });
-  return setMedia(db, ctx, id, { mediaPath: stored.path, mediaName: stored.filename });
+  try {
+    return await setMedia(db, ctx, id, { mediaPath: stored.path, mediaName: stored.filename });
+  } catch (err) {
+    await deleteMedia(ctx.companyId, stored.path); // sent meanwhile: nothing names the new file
+    throw err;
+  }
 }
 
 /** DELETE /schedules/{id}/media-upload: the schedule goes out as text only. */
@@ -31,13 +37,20 @@ export async function removeScheduleMedia(db: Db, ctx: TenantContext, id: number
   return setMedia(db, ctx, id, { mediaPath: null, mediaName: null });
 }
 
+/**
+ * Points an unsent schedule at a new file (or none) and deletes the one it had: until the schedule
+ * is sent nothing else names it. The old key is read under the row's lock, which a send in progress
+ * also holds, so a schedule being sent is refused rather than losing the file its message carries.
+ */
 async function setMedia(db: Db, ctx: TenantContext, id: number, media: { mediaPath: string | null; mediaName: string | null }) {
-  const [row] = await db
-    .update(schedules)
-    .set({ ...media, updatedAt: new Date() })
-    .where(notSent(id, ctx.companyId))
-    .returning({ id: schedules.id });
-  if (!row) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 409);
+  const old = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ mediaPath: schedules.mediaPath }).from(schedules).where(notSent(id, ctx.companyId)).for("update");
+    if (!row) return undefined;
+    await tx.update(schedules).set({ ...media, updatedAt: new Date() }).where(eq(schedules.id, id));
+    return row.mediaPath;
+  });
+  if (old === undefined) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 409);
+  if (old && old !== media.mediaPath) await deleteMedia(ctx.companyId, old);
   const view = await getSchedule(db, ctx, id);
   await publishSchedule(ctx.companyId, { action: "update", schedule: view });
   return view;

@@ -37,13 +37,33 @@ export async function saveMedia(companyId: number, data: Uint8Array, meta: { mim
   return { path: key, mimetype: meta.mimetype || mimeFromName(filename), filename };
 }
 
+/** A company's key as a path under the storage root, or null for another company's key or a path escape. */
+function companyFile(companyId: number, key: string): string | null {
+  const normal = path.posix.normalize(key);
+  if (normal.startsWith("..") || !normal.startsWith(`${companyId}/`)) return null;
+  return path.join(root(), normal);
+}
+
+/**
+ * Removes a company's file once nothing points at it any more (the caller knows: it has just
+ * replaced or deleted the only row that did). Best effort, after the row's change is committed:
+ * a file already gone is fine, and a failure is logged rather than undoing the change.
+ */
+export async function deleteMedia(companyId: number, key: string | null | undefined): Promise<void> {
+  const file = key ? companyFile(companyId, key) : null;
+  if (!file) return;
+  await fs.unlink(file).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== "ENOENT") console.error(`[storage] could not delete ${key}: ${err.message}`);
+  });
+}
+
 /** The bytes of a company's file; any other company's key (or a path escape) answers 404. */
 export async function readMedia(companyId: number, key: string): Promise<{ data: Buffer; mimetype: string; filename: string }> {
-  const normal = path.posix.normalize(key);
-  if (normal.startsWith("..") || !normal.startsWith(`${companyId}/`)) throw new AppError("ERR_NOT_FOUND", 404);
+  const file = companyFile(companyId, key);
+  if (!file) throw new AppError("ERR_NOT_FOUND", 404);
   try {
-    const data = await fs.readFile(path.join(root(), normal));
-    const filename = path.basename(normal).replace(/^[0-9a-f-]{36}-/, "");
+    const data = await fs.readFile(file);
+    const filename = path.basename(file).replace(/^[0-9a-f-]{36}-/, "");
     return { data, mimetype: mimeFromName(filename), filename };
   } catch {
     throw new AppError("ERR_NOT_FOUND", 404);
