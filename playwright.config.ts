@@ -31,7 +31,7 @@ export default defineConfig({
     locale: "pt-BR",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
     screenshot: "only-on-failure",
-    trace: "off",
+    trace: "retain-on-failure",
   },
   webServer: {
     command: `node --import tsx tests/e2e/serve.ts`,

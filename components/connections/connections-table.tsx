@@ -1,19 +1,19 @@
 "use client";
 
 import { formatInTimeZone } from "date-fns-tz";
-import { CircleCheck, Pencil, Plus, Trash2 } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { PageHeader } from "@/components/shell/page-header";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
+import { ListScreen } from "@/components/lists/list-screen";
+import { ListTable } from "@/components/lists/list-table";
+import { RowActions } from "@/components/lists/row-action";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import type { SessionAction } from "@/lib/connections/statuses";
-import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ConnectionDialog } from "./connection-dialog";
 import { ConnectionStatusIcon } from "./connection-status-icon";
 import { toConnectionRow, type ConnectionRow, type QueueOption } from "./connection-types";
@@ -88,87 +88,68 @@ export function ConnectionsTable({ companyId, timezone, initial, queues, sandbox
   const qrRow = list.rows.find((r) => r.id === qrId && r.qrcode) ?? null;
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("title")}>
-        <Button onClick={() => openDialog(null)} data-testid="add-connection">
-          <Plus aria-hidden />
-          {t("buttons.add")}
-        </Button>
-      </PageHeader>
-      <div className="rounded-xl border bg-card">
-        <Table data-testid="connections-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="pl-4">{t("table.name")}</TableHead>
-              <TableHead className="hidden w-20 text-center sm:table-cell">{t("table.status")}</TableHead>
-              <TableHead className="hidden sm:table-cell">{t("table.session")}</TableHead>
-              <TableHead className="hidden whitespace-nowrap md:table-cell">{t("table.lastUpdate")}</TableHead>
-              <TableHead className="hidden w-20 text-center sm:table-cell">{t("table.default")}</TableHead>
-              <TableHead className="w-24 pr-4 text-right">{t("table.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.rows.map((row) => (
-              <TableRow key={row.id} data-testid={`connection-row-${row.id}`} data-status={row.status}>
-                <TableCell className="pl-4">
-                  {/* narrow screens: the hidden columns' facts move here */}
-                  <div className="flex items-center gap-2">
-                    <span className="sm:hidden">
-                      <ConnectionStatusIcon status={row.status} testId="connection-status-compact" />
-                    </span>
-                    <div className="min-w-0">
-                      <div className="flex flex-wrap items-center gap-x-2 font-medium">
-                        {row.name}
-                        {row.isDefault && (
-                          <Badge variant="secondary" className="sm:hidden">
-                            {t("table.default")}
-                          </Badge>
-                        )}
-                      </div>
-                      <div className="text-xs text-muted-foreground">
-                        {row.number ? `+${row.number}` : t(`providers.${row.provider === "sandbox" ? "sandbox" : "beta"}`)}
-                      </div>
-                      <div className="text-xs text-muted-foreground tabular-nums md:hidden">{updatedAt(row)}</div>
-                    </div>
+    <ListScreen title={t("title")} add={{ label: t("buttons.add"), testId: "add-connection", onClick: () => openDialog(null) }}>
+      <ListTable
+        testId="connections-table"
+        columns={[
+          { label: t("table.name"), className: "pl-4" },
+          { label: t("table.status"), className: "hidden w-20 text-center sm:table-cell" },
+          { label: t("table.session"), className: "hidden sm:table-cell" },
+          { label: t("table.lastUpdate"), className: "hidden whitespace-nowrap md:table-cell" },
+          { label: t("table.default"), className: "hidden w-20 text-center sm:table-cell" },
+          { label: t("table.actions"), className: "w-24 pr-4 text-right" },
+        ]}
+        rows={list.rows}
+        empty={t("empty")}
+        renderRow={(row) => (
+          <TableRow key={row.id} data-testid={`connection-row-${row.id}`} data-status={row.status}>
+            <TableCell className="pl-4">
+              {/* narrow screens: the hidden columns' facts move here */}
+              <div className="flex items-center gap-2">
+                <span className="sm:hidden">
+                  <ConnectionStatusIcon status={row.status} testId="connection-status-compact" />
+                </span>
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-x-2 font-medium">
+                    {row.name}
+                    {row.isDefault && (
+                      <Badge variant="secondary" className="sm:hidden">
+                        {t("table.default")}
+                      </Badge>
+                    )}
                   </div>
-                  <div className="mt-2 sm:hidden">
-                    <SessionButtons compact status={row.status} busy={busy.has(row.id)} onAction={(a) => onSessionAction(row, a)} />
+                  <div className="text-xs text-muted-foreground">
+                    {row.number ? `+${row.number}` : t(`providers.${row.provider === "sandbox" ? "sandbox" : "beta"}`)}
                   </div>
-                </TableCell>
-                <TableCell className="hidden text-center sm:table-cell">
-                  <ConnectionStatusIcon status={row.status} />
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <SessionButtons status={row.status} busy={busy.has(row.id)} onAction={(a) => onSessionAction(row, a)} />
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground tabular-nums md:table-cell" data-testid="connection-updated-at">
-                  {updatedAt(row)}
-                </TableCell>
-                <TableCell className="hidden text-center sm:table-cell">
-                  {row.isDefault && <CircleCheck className="mx-auto size-5 text-success" aria-label={t("table.default")} data-testid="connection-default" />}
-                </TableCell>
-                <TableCell className="pr-4">
-                  <div className="flex flex-col items-end sm:flex-row sm:justify-end">
-                    <IconAction label={t("buttons.edit")} onClick={() => openDialog(row.id)} testId="edit-connection">
-                      <Pencil />
-                    </IconAction>
-                    <IconAction label={t("buttons.delete")} onClick={() => setConfirm({ kind: "delete", row, open: true })} testId="delete-connection">
-                      <Trash2 />
-                    </IconAction>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-            {list.rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} className="py-12 text-center text-muted-foreground">
-                  {t("empty")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+                  <div className="text-xs text-muted-foreground tabular-nums md:hidden">{updatedAt(row)}</div>
+                </div>
+              </div>
+              <div className="mt-2 sm:hidden">
+                <SessionButtons compact status={row.status} busy={busy.has(row.id)} onAction={(a) => onSessionAction(row, a)} />
+              </div>
+            </TableCell>
+            <TableCell className="hidden text-center sm:table-cell">
+              <ConnectionStatusIcon status={row.status} />
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
+              <SessionButtons status={row.status} busy={busy.has(row.id)} onAction={(a) => onSessionAction(row, a)} />
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap text-muted-foreground tabular-nums md:table-cell" data-testid="connection-updated-at">
+              {updatedAt(row)}
+            </TableCell>
+            <TableCell className="hidden text-center sm:table-cell">
+              {row.isDefault && <CircleCheck className="mx-auto size-5 text-success" aria-label={t("table.default")} data-testid="connection-default" />}
+            </TableCell>
+            <TableCell className="pr-4">
+              <RowActions
+                className="flex flex-col items-end sm:flex-row sm:justify-end"
+                edit={{ label: t("buttons.edit"), testId: "edit-connection", onClick: () => openDialog(row.id) }}
+                remove={{ label: t("buttons.delete"), testId: "delete-connection", onClick: () => setConfirm({ kind: "delete", row, open: true }) }}
+              />
+            </TableCell>
+          </TableRow>
+        )}
+      />
 
       <QrCodeDialog connection={qrRow} onOpenChange={(o) => !o && setQrId(null)} />
       {dialog && (
@@ -197,19 +178,6 @@ export function ConnectionsTable({ companyId, timezone, initial, queues, sandbox
         }}
         testId="confirm-dialog"
       />
-    </div>
-  );
-}
-
-function IconAction({ label, onClick, testId, children }: { label: string; onClick: () => void; testId: string; children: React.ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" onClick={onClick} aria-label={label} data-testid={testId}>
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+    </ListScreen>
   );
 }

@@ -1,16 +1,12 @@
 "use client";
 
-import { Plus, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
-import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { ListScreen } from "@/components/lists/list-screen";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
-import { PageHeader } from "@/components/shell/page-header";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { ContactDialog } from "./contact-dialog";
 import type { ContactEvent, ContactListRow } from "./contact-types";
@@ -45,27 +41,18 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
   });
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("title")}>
-        <ImportContacts onImported={list.reload} />
-        <ExportContactsButton searchParam={list.search.trim().toLowerCase()} />
-        <Button onClick={() => openDialog(null)} data-testid="contacts-add">
-          <Plus aria-hidden />
-          {t("buttons.add")}
-        </Button>
-      </PageHeader>
-      <div className="relative max-w-sm">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          placeholder={t("search")}
-          aria-label={t("search")}
-          className="pl-9"
-          data-testid="contacts-search"
-        />
-      </div>
+    <ListScreen
+      title={t("title")}
+      actions={
+        <>
+          <ImportContacts onImported={list.reload} />
+          <ExportContactsButton searchParam={list.search.trim().toLowerCase()} />
+        </>
+      }
+      add={{ label: t("buttons.add"), testId: "contacts-add", onClick: () => openDialog(null) }}
+      search={{ value: list.search, onChange: list.setSearch, label: t("search"), testId: "contacts-search", className: "max-w-sm" }}
+      paging={list}
+    >
       <ContactsTable
         rows={list.items}
         loading={list.loading}
@@ -75,7 +62,6 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
         onEdit={(c) => openDialog(c.id)}
         onDelete={(c) => del.ask(c)}
       />
-      <InfiniteScrollSentinel onEnd={list.loadMore} enabled={list.hasMore && !list.loading} />
 
       {dialog && (
         <ContactDialog
@@ -98,6 +84,6 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
           testId="contact-delete-dialog"
         />
       )}
-    </div>
+    </ListScreen>
   );
 }

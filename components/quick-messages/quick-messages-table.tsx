@@ -1,20 +1,17 @@
 "use client";
 
-import { MessageSquareText, Paperclip, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { MessageSquareText, Paperclip, Users } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
-import { InfiniteScrollSentinel } from "@/components/lists/infinite-scroll";
+import { ListScreen } from "@/components/lists/list-screen";
+import { ListTable } from "@/components/lists/list-table";
+import { RowActions } from "@/components/lists/row-action";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
-import { PageHeader } from "@/components/shell/page-header";
-import { RowAction } from "@/components/tags/row-action";
-import { SearchBox } from "@/components/tags/search-box";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { cn } from "@/lib/utils";
@@ -55,94 +52,71 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
     onDeleted: (r) => list.remove(r.id),
     deletedTitle: t("toasts.deleted"),
   });
-  const columns = 6;
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("title")}>
-        <Button onClick={() => openDialog(null)} data-testid="add-quick-message">
-          <Plus aria-hidden />
-          {t("buttons.add")}
-        </Button>
-      </PageHeader>
-      <SearchBox value={list.search} onChange={list.setSearch} label={t("search")} testId="quick-messages-search" />
-      <div className="rounded-xl border bg-card">
-        <Table data-testid="quick-messages-table" className="table-fixed">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-auto pl-4 md:w-48">{t("table.shortcode")}</TableHead>
-              <TableHead className="hidden md:table-cell">{t("table.message")}</TableHead>
-              <TableHead className="hidden w-20 text-center sm:table-cell">{t("table.media")}</TableHead>
-              <TableHead className="hidden w-28 text-center sm:table-cell">{t("table.type")}</TableHead>
-              <TableHead className="hidden w-24 text-center sm:table-cell">{t("table.status")}</TableHead>
-              <TableHead className="w-24 pr-4 text-right">{t("table.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((row) => (
-              <TableRow key={row.id} data-testid={`quick-message-row-${row.id}`} data-active={row.status}>
-                <TableCell className="pl-4 whitespace-normal">
-                  <div className={cn("truncate font-mono text-sm font-semibold", !row.status && "text-muted-foreground")} title={`/${row.shortcode}`}>
-                    /{row.shortcode}
-                  </div>
-                  {/* narrow screens: the hidden columns' facts move here */}
-                  <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-muted-foreground md:hidden">
-                    {row.message || t("mediaOnly")}
-                  </p>
-                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5 sm:hidden">
-                    <TypeBadge geral={row.geral} />
-                    <StatusBadge active={row.status} />
-                    {row.mediaUrl && <MediaLink url={row.mediaUrl} name={row.mediaName ?? ""} compact />}
-                  </div>
-                </TableCell>
-                <TableCell className="hidden whitespace-normal md:table-cell">
-                  <p className={cn("line-clamp-2 text-sm break-words whitespace-pre-line", !row.status && "text-muted-foreground")} title={row.message}>
-                    {row.message || <span className="text-muted-foreground italic">{t("mediaOnly")}</span>}
-                  </p>
-                </TableCell>
-                <TableCell className="hidden text-center sm:table-cell">
-                  {row.mediaUrl ? <MediaLink url={row.mediaUrl} name={row.mediaName ?? ""} /> : <span className="text-muted-foreground">—</span>}
-                </TableCell>
-                <TableCell className="hidden text-center sm:table-cell">
-                  <TypeBadge geral={row.geral} />
-                </TableCell>
-                <TableCell className="hidden text-center sm:table-cell">
-                  <StatusBadge active={row.status} />
-                </TableCell>
-                <TableCell className="pr-4">
-                  {canEdit(viewer, row) && (
-                    <div className="flex justify-end">
-                      <RowAction label={t("buttons.edit")} onClick={() => openDialog(row.id)} testId="edit-quick-message">
-                        <Pencil />
-                      </RowAction>
-                      <RowAction label={t("buttons.delete")} onClick={() => del.ask(row)} testId="delete-quick-message">
-                        <Trash2 />
-                      </RowAction>
-                    </div>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {list.loading &&
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={`s${i}`}>
-                  <TableCell colSpan={columns} className="px-4">
-                    <Skeleton className="h-5 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {!list.loading && list.items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns} className="py-14 text-center whitespace-normal text-muted-foreground">
-                  <MessageSquareText className="mx-auto mb-3 size-8 opacity-60" aria-hidden />
-                  {list.search.trim() ? t("noResults") : t("empty")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <InfiniteScrollSentinel onEnd={list.loadMore} enabled={list.hasMore && !list.loading} />
+    <ListScreen
+      title={t("title")}
+      add={{ label: t("buttons.add"), testId: "add-quick-message", onClick: () => openDialog(null) }}
+      search={{ value: list.search, onChange: list.setSearch, label: t("search"), testId: "quick-messages-search" }}
+      paging={list}
+    >
+      <ListTable
+        testId="quick-messages-table"
+        className="table-fixed"
+        columns={[
+          { label: t("table.shortcode"), className: "w-auto pl-4 md:w-48" },
+          { label: t("table.message"), className: "hidden md:table-cell" },
+          { label: t("table.media"), className: "hidden w-20 text-center sm:table-cell" },
+          { label: t("table.type"), className: "hidden w-28 text-center sm:table-cell" },
+          { label: t("table.status"), className: "hidden w-24 text-center sm:table-cell" },
+          { label: t("table.actions"), className: "w-24 pr-4 text-right" },
+        ]}
+        rows={list.items}
+        loading={list.loading}
+        empty={list.search.trim() ? t("noResults") : t("empty")}
+        emptyIcon={MessageSquareText}
+        emptyClassName="whitespace-normal"
+        renderRow={(row) => (
+          <TableRow key={row.id} data-testid={`quick-message-row-${row.id}`} data-active={row.status}>
+            <TableCell className="pl-4 whitespace-normal">
+              <div className={cn("truncate font-mono text-sm font-semibold", !row.status && "text-muted-foreground")} title={`/${row.shortcode}`}>
+                /{row.shortcode}
+              </div>
+              {/* narrow screens: the hidden columns' facts move here */}
+              <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-muted-foreground md:hidden">
+                {row.message || t("mediaOnly")}
+              </p>
+              <div className="mt-1.5 flex flex-wrap items-center gap-1.5 sm:hidden">
+                <TypeBadge geral={row.geral} />
+                <StatusBadge active={row.status} />
+                {row.mediaUrl && <MediaLink url={row.mediaUrl} name={row.mediaName ?? ""} compact />}
+              </div>
+            </TableCell>
+            <TableCell className="hidden whitespace-normal md:table-cell">
+              <p className={cn("line-clamp-2 text-sm break-words whitespace-pre-line", !row.status && "text-muted-foreground")} title={row.message}>
+                {row.message || <span className="text-muted-foreground italic">{t("mediaOnly")}</span>}
+              </p>
+            </TableCell>
+            <TableCell className="hidden text-center sm:table-cell">
+              {row.mediaUrl ? <MediaLink url={row.mediaUrl} name={row.mediaName ?? ""} /> : <span className="text-muted-foreground">—</span>}
+            </TableCell>
+            <TableCell className="hidden text-center sm:table-cell">
+              <TypeBadge geral={row.geral} />
+            </TableCell>
+            <TableCell className="hidden text-center sm:table-cell">
+              <StatusBadge active={row.status} />
+            </TableCell>
+            <TableCell className="pr-4">
+              {canEdit(viewer, row) && (
+                <RowActions
+                  edit={{ label: t("buttons.edit"), testId: "edit-quick-message", onClick: () => openDialog(row.id) }}
+                  remove={{ label: t("buttons.delete"), testId: "delete-quick-message", onClick: () => del.ask(row) }}
+                />
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      />
 
       {dialog && (
         <QuickMessageDialog
@@ -163,7 +137,7 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
         confirmLabel={t("buttons.delete")}
         testId="confirm-dialog"
       />
-    </div>
+    </ListScreen>
   );
 }
 

@@ -1,14 +1,14 @@
 "use client";
 
-import { ClipboardList, Pencil, Plus, Save, Trash2, X } from "lucide-react";
+import { ClipboardList, Plus, Save, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState, useSyncExternalStore } from "react";
+import { RowActions } from "@/components/lists/row-action";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { addTask, editTask, formatTaskTime, removeTask, type Task } from "./todo-store";
 import { useTodoList } from "./use-todo-list";
@@ -125,31 +125,15 @@ export function TodoList() {
                   <span data-testid="todo-updated">{t("updatedAt", { date: formatTaskTime(task.updatedAt) })}</span>
                 </p>
               </div>
-              <div className="-my-1 -mr-1 flex shrink-0">
-                <IconAction label={t("edit")} onClick={() => startEdit(task)} testId="todo-edit">
-                  <Pencil />
-                </IconAction>
-                <IconAction label={t("remove")} onClick={() => remove(task)} testId="todo-delete">
-                  <Trash2 />
-                </IconAction>
-              </div>
+              <RowActions
+                className="-my-1 -mr-1 flex shrink-0"
+                edit={{ label: t("edit"), testId: "todo-edit", onClick: () => startEdit(task) }}
+                remove={{ label: t("remove"), testId: "todo-delete", onClick: () => remove(task) }}
+              />
             </li>
           ))}
         </ul>
       )}
     </div>
-  );
-}
-
-function IconAction({ label, onClick, testId, children }: { label: string; onClick: () => void; testId: string; children: React.ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" onClick={onClick} aria-label={label} data-testid={testId}>
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   );
 }

@@ -21,6 +21,9 @@ test("customer to agent and back: queue menu, accept, replies, transfer, resolve
   const phone = await openAs(browser, t.admin.email, t.admin.password);
   const agent = await openAs(browser, t.agent.email, t.agent.password);
   const seller = await openAs(browser, t.agent2.email, t.agent2.password);
+  // what the agent's page went through, printed should a step below fail in CI
+  agent.on("framenavigated", (f) => f === agent.mainFrame() && console.log(`[agent page] navigated to ${f.url()}`));
+  agent.on("console", (m) => m.type() === "error" && console.log(`[agent console] ${m.text()}`));
   await agent.getByTestId("tab-pending").click();
   await seller.getByTestId("tab-pending").click();
   await pairPhone(phone, t.conn.id);
@@ -59,6 +62,7 @@ test("customer to agent and back: queue menu, accept, replies, transfer, resolve
 
   // an image through the attachment input
   await agent.getByTestId("attach-input").setInputFiles({ name: "comprovante.png", mimeType: "image/png", buffer: samplePng() });
+  await expect(agent.getByTestId("attachments")).toContainText("comprovante.png");
   await agent.getByTestId("send-message").click();
   await expect(agent.getByTestId("message-image")).toHaveCount(1);
   const phoneImage = onPhone.locator("img");
