@@ -82,8 +82,11 @@ export function MessageInput({ ticket, replyTo, onClearReply, onSent, locked }: 
     }
   };
 
+  // copied now: a FileList is live, and the picker is cleared right after (an updater that React
+  // runs later would find it empty and the picked files would be lost)
   const addFiles = (list: FileList | null) => {
-    if (list?.length) setFiles((prev) => [...prev, ...Array.from(list)]);
+    const picked = list ? Array.from(list) : [];
+    if (picked.length) setFiles((prev) => [...prev, ...picked]);
   };
 
   if (locked) {
