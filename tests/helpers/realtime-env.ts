@@ -1,12 +1,25 @@
 // Shared setup of the tests that run the embedded realtime server with pusher-js browsers
 // authorised by the real channel auth route (realtime-online, dashboard-online).
 import { randomBytes } from "node:crypto";
-import PusherJs from "pusher-js";
+import PusherJs, { type ChannelAuthorizationHandler } from "pusher-js";
 import { afterAll, beforeAll } from "vitest";
 import { POST as authRoute } from "@/app/api/realtime/auth/route";
 import { resetEnvCache } from "@/lib/env";
 import { startRealtimeServer, type RealtimeServer } from "@/workers/realtime/server";
 import { call } from "./http";
+
+/** A pusher-js client of the embedded server on this port, over plain ws, channels authorised by `authorize`. */
+export function wsClient(key: string, port: number, authorize: ChannelAuthorizationHandler): PusherJs {
+  return new PusherJs(key, {
+    cluster: "mt1",
+    wsHost: "127.0.0.1",
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+    channelAuthorization: { customHandler: authorize },
+  });
+}
 
 /**
  * Call at the top of a test file: starts the server before the file's tests (the app's PUSHER_*
@@ -29,21 +42,11 @@ export function installRealtimeServer(appId: string) {
   });
 
   function browser(token: string): PusherJs {
-    const client = new PusherJs(app.key, {
-      cluster: "mt1",
-      wsHost: "127.0.0.1",
-      wsPort: server.port,
-      forceTLS: false,
-      enabledTransports: ["ws"],
-      disableStats: true,
-      channelAuthorization: {
-        // what pusher-js's ajax transport does, through the real route handler
-        customHandler: async ({ socketId, channelName }, callback) => {
-          const res = await call(authRoute, { method: "POST", url: "/api/realtime/auth", token, body: { socket_id: socketId, channel_name: channelName } });
-          if (res.status === 200) callback(null, res.body);
-          else callback(new Error(`status ${res.status}`), null);
-        },
-      },
+    // what pusher-js's ajax transport does, through the real route handler
+    const client = wsClient(app.key, server.port, async ({ socketId, channelName }, callback) => {
+      const res = await call(authRoute, { method: "POST", url: "/api/realtime/auth", token, body: { socket_id: socketId, channel_name: channelName } });
+      if (res.status === 200) callback(null, res.body);
+      else callback(new Error(`status ${res.status}`), null);
     });
     clients.push(client);
     return client;

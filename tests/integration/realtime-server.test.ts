@@ -5,6 +5,7 @@ import Pusher from "pusher";
 import PusherJs, { type Channel, type PresenceChannel } from "pusher-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRealtimeServer, type RealtimeServer } from "@/workers/realtime/server";
+import { wsClient } from "../helpers/realtime-env";
 
 const app = { appId: "4242", key: "key-" + randomBytes(6).toString("hex"), secret: randomBytes(24).toString("hex") };
 let server: RealtimeServer;
@@ -25,18 +26,9 @@ type Member = { user_id: string; user_info?: Record<string, unknown> };
 /** A pusher-js client whose channel authorisation is signed locally, as the auth route will do. */
 async function connect(options: { member?: Member; secret?: string } = {}): Promise<PusherJs> {
   const signer = options.secret ? new Pusher({ ...app, secret: options.secret, cluster: "mt1" }) : sdk;
-  const client = new PusherJs(app.key, {
-    cluster: "mt1",
-    wsHost: "127.0.0.1",
-    wsPort: server.port,
-    forceTLS: false,
-    enabledTransports: ["ws"],
-    disableStats: true,
-    channelAuthorization: {
-      customHandler: ({ socketId, channelName }, callback) =>
-        callback(null, signer.authorizeChannel(socketId, channelName, channelName.startsWith("presence-") ? options.member : undefined)),
-    },
-  });
+  const client = wsClient(app.key, server.port, ({ socketId, channelName }, callback) =>
+    callback(null, signer.authorizeChannel(socketId, channelName, channelName.startsWith("presence-") ? options.member : undefined)),
+  );
   clients.push(client);
   await new Promise<void>((resolve, reject) => {
     client.connection.bind("connected", () => resolve());
