@@ -1,12 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound, Loader2 } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
@@ -222,15 +222,7 @@ export function ConnectionForm({ connectionId, initial, queues, sandboxEnabled, 
           />
         </FormSection>
 
-        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {common("cancel")}
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting} data-testid="connection-submit">
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-            {connectionId ? common("save") : t("form.add")}
-          </Button>
-        </DialogFooter>
+        <FormFooter pending={form.formState.isSubmitting} submitLabel={connectionId ? common("save") : t("form.add")} onCancel={onCancel} submitTestId="connection-submit" className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4" cancelWhilePending />
       </form>
     </Form>
   );

@@ -1,12 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
@@ -112,15 +110,7 @@ export function ContactForm({ contactId, initial, isGroup, onSaved, onCancel }: 
           />
         </div>
         <ExtraInfoFields control={control} />
-        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {common("cancel")}
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting} data-testid="contact-submit">
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-            {contactId ? common("save") : t("form.add")}
-          </Button>
-        </DialogFooter>
+        <FormFooter pending={form.formState.isSubmitting} submitLabel={contactId ? common("save") : t("form.add")} onCancel={onCancel} submitTestId="contact-submit" className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4" cancelWhilePending />
       </form>
     </Form>
   );

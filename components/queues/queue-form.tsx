@@ -1,13 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { TabsContent } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
@@ -92,15 +90,7 @@ export function QueueForm({ queueId, initial, showHours, taken, onTab, onBusy, o
         )}
       </form>
       {children}
-      <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-card px-6 py-4">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
-          {common("cancel")}
-        </Button>
-        <Button type="submit" form={formId} disabled={submitting} data-testid="queue-submit">
-          {submitting && <Loader2 className="animate-spin" aria-hidden />}
-          {queueId ? common("save") : t("form.add")}
-        </Button>
-      </DialogFooter>
+      <FormFooter pending={submitting} submitLabel={queueId ? common("save") : t("form.add")} onCancel={onCancel} submitTestId="queue-submit" form={formId} className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-card px-6 py-4" />
     </Form>
   );
 }

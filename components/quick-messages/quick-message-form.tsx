@@ -1,13 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -183,15 +181,7 @@ export function QuickMessageForm({ row, onSaved, onCancel, onBusy }: Props) {
           <SwitchField control={control} name="geral" label={t("geral")} hint={t("geralHint")} testId="field-geral" />
           <SwitchField control={control} name="status" label={t("status")} hint={t("statusHint")} testId="field-status" />
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={form.formState.isSubmitting}>
-            {common("cancel")}
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting} data-testid="quick-message-submit">
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-            {common("save")}
-          </Button>
-        </DialogFooter>
+        <FormFooter pending={form.formState.isSubmitting} submitLabel={common("save")} onCancel={onCancel} submitTestId="quick-message-submit" />
       </form>
     </Form>
   );

@@ -1,14 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
@@ -68,15 +67,7 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: ShellUser; o
             {field("name", "text")}
             {field("email", "email")}
             {field("password", "password", t("profile.passwordHint"))}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Loader2 className="size-4 animate-spin" aria-hidden />}
-                {t("common.save")}
-              </Button>
-            </DialogFooter>
+            <FormFooter pending={form.formState.isSubmitting} submitLabel={t("common.save")} onCancel={() => onOpenChange(false)} cancelWhilePending />
           </form>
         </Form>
       </DialogContent>

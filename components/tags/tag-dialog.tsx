@@ -1,12 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toast";
@@ -116,15 +115,7 @@ export function TagDialog({ tag, canKanban, onClose, onSaved }: Props) {
               <span className="text-sm text-muted-foreground">{t("dialog.preview")}</span>
               <TagChip name={name.trim() || t("dialog.previewName")} color={previewColor} />
             </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={form.formState.isSubmitting}>
-                {common("cancel")}
-              </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting} data-testid="tag-submit">
-                {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-                {common("save")}
-              </Button>
-            </DialogFooter>
+            <FormFooter pending={form.formState.isSubmitting} submitLabel={common("save")} onCancel={onClose} submitTestId="tag-submit" />
           </form>
         </Form>
       </DialogContent>

@@ -1,12 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useForm, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
@@ -192,15 +190,7 @@ export function UserForm({ userId, initial, options, canEditRights, isSelf, onSa
           />
         )}
 
-        <DialogFooter className="pt-2">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {common("cancel")}
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting} data-testid="user-submit">
-            {form.formState.isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-            {userId ? common("save") : t("form.add")}
-          </Button>
-        </DialogFooter>
+        <FormFooter pending={form.formState.isSubmitting} submitLabel={userId ? common("save") : t("form.add")} onCancel={onCancel} submitTestId="user-submit" className="pt-2" cancelWhilePending />
       </form>
     </Form>
   );

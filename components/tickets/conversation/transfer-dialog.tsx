@@ -1,11 +1,11 @@
 "use client";
 
-import { Loader2, Search, UserRound, X } from "lucide-react";
+import { Search, UserRound, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useTicketActions, type TicketRef } from "@/components/tickets/use-ticket-actions";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -133,15 +133,7 @@ export function TransferDialog({ ticket, onClose }: Props) {
               </Select>
             </div>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {common("cancel")}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="transfer-submit">
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {t("submit")}
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={pending} submitLabel={t("submit")} onCancel={onClose} submitTestId="transfer-submit" />
         </form>
       </DialogContent>
     </Dialog>

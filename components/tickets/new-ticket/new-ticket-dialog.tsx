@@ -1,13 +1,13 @@
 "use client";
 
-import { AlertTriangle, Loader2, MessageSquarePlus } from "lucide-react";
+import { AlertTriangle, MessageSquarePlus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ContactDialog } from "@/components/contacts/contact-dialog";
 import { isAdminViewer, useViewer } from "@/components/shell/viewer-context";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
@@ -119,15 +119,7 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
                 </p>
               </div>
             )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-                {common("cancel")}
-              </Button>
-              <Button type="submit" disabled={submitting} data-testid="new-ticket-submit">
-                {submitting && <Loader2 className="animate-spin" aria-hidden />}
-                {t("submit")}
-              </Button>
-            </DialogFooter>
+            <FormFooter pending={submitting} submitLabel={t("submit")} onCancel={onClose} submitTestId="new-ticket-submit" />
           </form>
         </DialogContent>
       </Dialog>
