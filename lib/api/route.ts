@@ -7,7 +7,22 @@ import type { TenantContext } from "./context";
 import { appErrorFromDb } from "./db-errors";
 import { AppError } from "./errors";
 
-type Access = "public" | "user" | "admin" | "super";
+/**
+ * Who may call a route. `public`: anyone (login, sign-up, version, plans list); `user`: any signed-in
+ * user of the company; `admin`: its admins (and super users); `super`: the platform owner, acting
+ * across companies by design (the `companyId` check does not apply); `connection-token`: the
+ * external API, authenticated by a connection's token; `signed`: provider webhooks, authenticated
+ * by their signature. The route sweep test (tests/integration/route-sweep) reads it from each
+ * exported handler's `meta`.
+ */
+export type Access = "public" | "user" | "admin" | "super" | "connection-token" | "signed";
+
+// The categories that authenticate a signed-in user; the others authenticate (or not) in the handler.
+const SESSION_ACCESS = new Set<Access>(["user", "admin", "super"]);
+type NoSession = "public" | "connection-token" | "signed";
+
+/** What the route sweep reads from an exported handler. */
+export type RouteMeta = { access: Access; plan?: PlanFlag };
 
 type Options<Q, B, P> = {
   access?: Access;
@@ -29,16 +44,17 @@ const TENANT_KEYS = ["companyId"] as const;
  */
 export function route<Q = undefined, B = undefined, P = undefined, A extends Access = "user">(
   opts: Options<Q, B, P> & { access?: A },
-  handler: (args: Args<Q, B, P, A extends "public" ? TenantContext | null : TenantContext>) => Promise<unknown>,
+  handler: (args: Args<Q, B, P, A extends NoSession ? TenantContext | null : TenantContext>) => Promise<unknown>,
 ) {
-  return async (req: NextRequest, routeCtx: RouteCtx): Promise<Response> => {
+  const access: Access = opts.access ?? "user";
+  const run = async (req: NextRequest, routeCtx: RouteCtx): Promise<Response> => {
     try {
-      const access = opts.access ?? "user";
-      const ctx = access === "public" ? null : await contextFromRequest(req);
+      const ctx = SESSION_ACCESS.has(access) ? await contextFromRequest(req) : null;
       if (ctx) await checkAccess(ctx, access, opts.plan);
       const rawQuery = Object.fromEntries(req.nextUrl.searchParams.entries());
       const rawBody = opts.body ? await readBody(req) : undefined;
-      if (ctx) checkTenantIds(ctx, rawQuery, rawBody);
+      // super routes act across companies by design: the companyId they name is not the caller's
+      if (ctx && access !== "super") checkTenantIds(ctx, rawQuery, rawBody);
       const params = opts.params ? opts.params.parse(await routeCtx.params) : (undefined as P);
       const query = opts.query ? opts.query.parse(rawQuery) : (undefined as Q);
       const body = opts.body ? opts.body.parse(rawBody ?? {}) : (undefined as B);
@@ -51,6 +67,8 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       return errorResponse(err);
     }
   };
+  const meta: RouteMeta = { access, plan: opts.plan };
+  return Object.assign(run, { meta });
 }
 
 async function checkAccess(ctx: TenantContext, access: Access, plan?: PlanFlag) {
