@@ -44,7 +44,7 @@ async function main() {
   const env = getEnv();
   if (demo) {
     const { getDb, closeDb } = await import("@/db");
-    const { seedDemo } = await import("@/db/seed");
+    const { seedDemo } = await import("@/lib/demo/seed-demo");
     await seedDemo(getDb(), { adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: env.SEED_ADMIN_PASSWORD });
     await closeDb();
   }

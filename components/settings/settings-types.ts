@@ -1,4 +1,4 @@
-import type { ScheduleEntry } from "@/db/schema";
+import type { ScheduleEntry } from "@/lib/queues/schedules";
 import type { CompanySettings } from "@/lib/settings/company-settings";
 import type { SettingKey } from "@/lib/settings/setting-keys";
 

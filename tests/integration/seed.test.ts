@@ -2,7 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { companies, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
-import { DEMO_PLANS, seedDemo } from "@/db/seed";
+import { DEMO_PLANS, seedDemo } from "@/lib/demo/seed-demo";
 import { todayIn } from "@/lib/dates/today";
 import { loginAs } from "../helpers/factories";
 

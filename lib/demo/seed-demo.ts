@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
-import type { DbOrTx } from "./index";
-import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "./schema";
+import type { DbOrTx } from "@/db";
+import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
