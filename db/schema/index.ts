@@ -21,3 +21,4 @@ export * from "./files";
 export * from "./prompts";
 export * from "./integrations";
 export * from "./sandbox";
+export * from "./auth-attempts";
