@@ -13,11 +13,39 @@ import type { TimedRuleResult } from "./transfer-due-tickets";
 type Due = { id: number; companyId: number; whatsappId: number; status: TicketStatus; queueId: number | null; message: string };
 
 /**
- * Expiry (issue 6 part 3, connection fields expiresTicket + expiresInactiveMessage): an open or
- * pending ticket (not a group) whose last customer message (its creation, if it has none) is more
- * than expiresTicket minutes (0: never) before `now` is closed, after expiresInactiveMessage (when
- * set) is queued to the customer. As on resolve, the queue is kept and the bot, integration and
- * prompt are cleared, and the ticket's tracking cycle is finished at `now`.
+ * The open tickets (not groups) of connections with an expiry whose last visible message is ours
+ * (an agent's or the bot's) and older than expiresTicket minutes at `now`: the customer left our
+ * last word unanswered that long. The connection's expiring tickets are read by
+ * tickets_company_status_updated_idx (company, 'open'), each one's last message by one probe of
+ * messages_ticket_created_idx (ticket, created_at desc, id desc).
+ */
+const dueTickets = (at: string, limit: number, only?: number[]) => sql`
+  select t.id, t.company_id as "companyId", t.whatsapp_id as "whatsappId", t.status, t.queue_id as "queueId",
+    w.expires_inactive_message as message
+  from whatsapps w
+    join tickets t on t.company_id = w.company_id and t.whatsapp_id = w.id and t.status = 'open' and not t.is_group
+    cross join lateral (
+      select m.from_me, m.created_at from messages m
+      where m.ticket_id = t.id and not m.is_deleted
+      order by m.created_at desc, m.id desc
+      limit 1
+    ) last
+  where w.expires_ticket > 0 and last.from_me
+    and last.created_at < ${at}::timestamptz - make_interval(mins => w.expires_ticket)
+    ${only ? sql`and t.id = any(${`{${only.join(",")}}`}::int[])` : sql``}
+  order by t.id
+  limit ${limit}
+  for update of t skip locked
+`;
+
+/**
+ * Expiry (issue 6 part 3, connection fields expiresTicket + expiresInactiveMessage; issue 12):
+ * it closes conversations the customer abandoned, never a customer waiting for us. An open ticket
+ * whose last message is ours and that the customer has not answered for expiresTicket minutes
+ * (0: never) before `now` is closed, after expiresInactiveMessage (when set) is queued to the
+ * customer. Pending tickets, tickets whose last message is the customer's and tickets without a
+ * message are left alone. As on resolve, the queue is kept and the bot, integration and prompt
+ * are cleared, and the ticket's tracking cycle is finished at `now`.
  *
  * Idempotent: due rows are locked with SKIP LOCKED, and the message and the close commit together,
  * so a closed ticket is never due again and the notice goes out once. One batch of `limit`.
@@ -25,20 +53,10 @@ type Due = { id: number; companyId: number; whatsappId: number; status: TicketSt
 export async function expireInactiveTickets(db: Db, now: Date = new Date(), limit = 100): Promise<TimedRuleResult> {
   const at = now.toISOString();
   const done = await db.transaction(async (tx) => {
-    const due = (await tx.execute(sql`
-      select t.id, t.company_id as "companyId", t.whatsapp_id as "whatsappId", t.status, t.queue_id as "queueId",
-        w.expires_inactive_message as message
-      from tickets t
-        join whatsapps w on w.id = t.whatsapp_id and w.company_id = t.company_id
-      where t.status in ('open', 'pending') and not t.is_group and w.expires_ticket > 0
-        and coalesce(
-          (select max(m.created_at) from messages m where m.ticket_id = t.id and m.from_me = false),
-          t.created_at
-        ) < ${at}::timestamptz - make_interval(mins => w.expires_ticket)
-      order by t.id
-      limit ${limit}
-      for update of t skip locked
-    `)) as unknown as Due[];
+    const locked = (await tx.execute(dueTickets(at, limit))) as unknown as Due[];
+    // read again once locked: a customer message committed while we waited for a row (its
+    // ingest updates the ticket row) is seen by this newer statement, and that ticket stays open
+    const due = locked.length ? ((await tx.execute(dueTickets(at, limit, locked.map((t) => t.id)))) as unknown as Due[]) : [];
     const said: { ticket: Due; view: MessageView }[] = [];
     for (const t of due) {
       if (t.message.trim()) said.push({ ticket: t, view: await insertBotMessage(tx, t, t.message.trim()) });

@@ -67,6 +67,21 @@ const botSaid = async (id: number) =>
   (await db().select().from(messages).where(and(eq(messages.ticketId, id), eq(messages.fromMe, true))).orderBy(asc(messages.id))).map((m) => m.body);
 const connection = (set: Partial<typeof whatsapps.$inferInsert>) => db().update(whatsapps).set(set).where(eq(whatsapps.id, t.whatsappId));
 
+/** The ticket taken by the agent in the first queue; the chatbot's words (sent at the real time) are dropped. */
+async function held(id: number, extra: Partial<typeof tickets.$inferInsert> = {}) {
+  await db().update(tickets).set({ status: "open", userId: t.agent.id, queueId: t.queueIds[0], ...extra }).where(eq(tickets.id, id));
+  await db().delete(messages).where(and(eq(messages.ticketId, id), eq(messages.fromMe, true)));
+}
+
+/** An agent's message at `when`: the ticket's last word is ours. */
+async function weSay(id: number, when: Date) {
+  const [m] = await db()
+    .insert(messages)
+    .values({ companyId: t.companyId, ticketId: id, whatsappId: t.whatsappId, wid: `3B${++seq}${randomBytes(6).toString("hex")}`, body: "Posso ajudar?", fromMe: true, read: true, createdAt: when })
+    .returning({ id: messages.id });
+  return m.id;
+}
+
 describe("auto-transfer (transferQueueId + timeToTransfer)", () => {
   it("moves a waiting ticket without a queue once its customer's last message is older than the minutes, once", async () => {
     const [, target] = t.queueIds;
@@ -118,39 +133,71 @@ describe("auto-transfer (transferQueueId + timeToTransfer)", () => {
 });
 
 describe("expiry (expiresTicket + expiresInactiveMessage)", () => {
-  it("closes open and pending tickets whose customer was silent that long, the inactivity message first, once", async () => {
+  it("closes open tickets whose last word is ours and the customer left unanswered that long, the inactivity message first, once", async () => {
     await connection({ expiresTicket: 30, expiresInactiveMessage: "Encerramos por inatividade." });
-    const pending = await write(number(), at(0));
-    const open = await write(number(), at(0));
-    await db().update(tickets).set({ status: "open", userId: t.agent.id, queueId: t.queueIds[0], useIntegration: true }).where(eq(tickets.id, open));
-    const recent = number();
-    const recentId = await write(recent, at(0));
-    await write(recent, at(20));
+    const answered = await write(number(), at(0));
+    await held(answered, { useIntegration: true });
+    await weSay(answered, at(5));
+    const replied = number();
+    const repliedId = await write(replied, at(0));
+    await held(repliedId);
+    await weSay(repliedId, at(5));
+    await write(replied, at(20)); // the customer answered us: they are waiting now
 
-    expect((await expireInactiveTickets(db(), at(30))).count).toBe(0);
-    const res = await expireInactiveTickets(db(), at(31));
-    expect(res.ticketIds.sort()).toEqual([pending, open].sort());
-    expect(await ticket(open)).toMatchObject({ status: "closed", queueId: t.queueIds[0], userId: t.agent.id, useIntegration: false, chatbot: false });
-    expect(await ticket(pending)).toMatchObject({ status: "closed" });
-    expect((await ticket(recentId)).status).toBe("pending");
-    const [notice] = await db().select().from(messages).where(and(eq(messages.ticketId, open), eq(messages.body, "Encerramos por inatividade.")));
+    expect((await expireInactiveTickets(db(), at(35))).count).toBe(0);
+    const res = await expireInactiveTickets(db(), at(35.01));
+    expect(res.ticketIds).toEqual([answered]);
+    expect(await ticket(answered)).toMatchObject({ status: "closed", queueId: t.queueIds[0], userId: t.agent.id, useIntegration: false, chatbot: false });
+    expect((await ticket(repliedId)).status).toBe("open");
+    const [notice] = await db().select().from(messages).where(and(eq(messages.ticketId, answered), eq(messages.body, "Encerramos por inatividade.")));
     expect(notice).toMatchObject({ fromMe: true, sendStatus: "pending", whatsappId: t.whatsappId });
-    // the lists drop them from open/pending
+    // the lists drop it from open
     expect(published.some((e) => e.event === "ticket" && e.channels.includes(channels.tickets(t.companyId, t.queueIds[0], "closed")))).toBe(true);
 
     // idempotent: a second sweep closes nothing and sends no second notice
-    expect((await expireInactiveTickets(db(), at(120))).ticketIds).toEqual([recentId]);
     expect((await expireInactiveTickets(db(), at(500))).count).toBe(0);
-    for (const id of [pending, open]) expect((await botSaid(id)).filter((b) => b === "Encerramos por inatividade.")).toHaveLength(1);
+    expect((await botSaid(answered)).filter((b) => b === "Encerramos por inatividade.")).toHaveLength(1);
+    expect((await ticket(repliedId)).status).toBe("open");
+  });
+
+  it("never closes a customer waiting for us: pending tickets, open ones whose last message is theirs, ones with no message", async () => {
+    await connection({ expiresTicket: 5, expiresInactiveMessage: "Encerramos por inatividade." });
+    const pending = await write(number(), at(0));
+    await weSay(pending, at(1)); // even after a word of ours, a pending ticket waits for an agent
+    await db().update(tickets).set({ status: "pending" }).where(eq(tickets.id, pending));
+    const waiting = await write(number(), at(0));
+    await held(waiting);
+    const silent = await write(number(), at(0));
+    await held(silent);
+    await db().delete(messages).where(eq(messages.ticketId, silent));
+    const group = await write(`1203630000${++seq}`, at(0), { isGroup: true });
+    await held(group);
+    await weSay(group, at(1));
+
+    expect((await expireInactiveTickets(db(), at(100_000))).count).toBe(0);
+    for (const id of [pending, waiting, silent, group]) expect((await botSaid(id)).includes("Encerramos por inatividade.")).toBe(false);
+    expect((await ticket(pending)).status).toBe("pending");
+    for (const id of [waiting, silent, group]) expect((await ticket(id)).status).toBe("open");
+  });
+
+  it("a message we deleted is not our last word", async () => {
+    await connection({ expiresTicket: 5 });
+    const id = await write(number(), at(0));
+    await held(id);
+    const ours = await weSay(id, at(1));
+    await db().update(messages).set({ isDeleted: true }).where(eq(messages.id, ours));
+    expect((await expireInactiveTickets(db(), at(60))).count).toBe(0);
   });
 
   it("closes without a message when none is set; expiresTicket 0 never closes", async () => {
     await connection({ expiresTicket: 0 });
     const id = await write(number(), at(0));
+    await held(id);
+    await weSay(id, at(1));
     expect((await expireInactiveTickets(db(), at(100_000))).count).toBe(0);
     await connection({ expiresTicket: 5, expiresInactiveMessage: "  " });
     const before = (await botSaid(id)).length;
-    expect((await expireInactiveTickets(db(), at(6))).ticketIds).toEqual([id]);
+    expect((await expireInactiveTickets(db(), at(6.01))).ticketIds).toEqual([id]);
     expect(await botSaid(id)).toHaveLength(before);
   });
 });
@@ -171,6 +218,8 @@ describe("Inngest functions (clock step mocked)", () => {
   it("close-inactive-tickets closes what is due at its clock, once", async () => {
     await connection({ expiresTicket: 10, expiresInactiveMessage: "Tchau." });
     const id = await write(number(), at(0));
+    await held(id);
+    await weSay(id, at(0));
     const run = (d: Date) => new InngestTestEngine({ function: closeInactiveTicketsEveryMinute, steps: clock(d) }).execute();
     const [first, second] = [await run(at(11)), await run(at(12))];
     expect(first.result).toEqual({ closed: 1 });
@@ -201,10 +250,12 @@ describe("the embedded scheduler", () => {
     await connection({ transferQueueId: t.queueIds[1], timeToTransfer: 10, expiresTicket: 60 });
     const waiting = await write(number(), at(0));
     const old = await write(number(), at(-90));
+    await held(old);
+    await weSay(old, at(-80));
     const lines: string[] = [];
     const scheduler = createEmbeddedScheduler({ db: getDb, log: (l) => lines.push(l), now: () => at(11) });
     await scheduler.tick();
-    expect(lines.sort()).toEqual(["closed 1 inactive ticket(s)", "moved 2 waiting ticket(s) to their transfer queue"].sort());
+    expect(lines.sort()).toEqual(["closed 1 inactive ticket(s)", "moved 1 waiting ticket(s) to their transfer queue"].sort());
     expect(await ticket(waiting)).toMatchObject({ queueId: t.queueIds[1], status: "pending" });
     expect(await ticket(old)).toMatchObject({ status: "closed" });
     lines.length = 0;

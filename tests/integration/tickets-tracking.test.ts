@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { tickets, whatsapps } from "@/db/schema";
+import { messages, tickets, whatsapps } from "@/db/schema";
 import { expireInactiveTickets } from "@/lib/chatbot/expire-inactive-tickets";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { ticketCycles } from "@/lib/tickets/tracking";
@@ -15,6 +15,12 @@ captureRealtime();
 beforeAll(async () => {
   env = await twoCompanies();
 });
+
+// the agent's answer, `minutesAgo` before now: the conversation's last word is ours (expiry needs it)
+const agentAnswers = (ticketId: number, minutesAgo = 0) =>
+  getDb()
+    .insert(messages)
+    .values({ companyId: env.a.companyId, ticketId, whatsappId: env.a.whatsappId, wid: `3B${randomBytes(8).toString("hex")}`, body: "Certo", fromMe: true, read: true, createdAt: new Date(Date.now() - minutesAgo * 60_000) });
 
 const cycles = (ticketId: number) => ticketCycles(getDb(), { companyId: env.a.companyId, ticketId });
 const customerWrites = (body = "Olá", from = newNumber()) =>
@@ -123,6 +129,7 @@ describe("ticket tracking", () => {
     try {
       const { ticketId } = await customerWrites();
       await put(agentA, ticketId, { status: "open" });
+      await agentAnswers(ticketId);
       const later = new Date(Date.now() + 10 * 60_000);
       const res = await expireInactiveTickets(getDb(), later);
       expect(res.ticketIds).toContain(ticketId);
@@ -132,6 +139,7 @@ describe("ticket tracking", () => {
       // a ticket without a cycle still gets one, finished
       const old = await makeTicket(a, { status: "open", queueId: a.agentQueueId, userId: a.agent.id });
       await getDb().update(tickets).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(tickets.id, old.id));
+      await agentAnswers(old.id, 50);
       await expireInactiveTickets(getDb(), later);
       expect(await cycles(old.id)).toEqual([expect.objectContaining({ finishedAt: later, userId: a.agent.id })]);
     } finally {

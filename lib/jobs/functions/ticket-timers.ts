@@ -36,8 +36,9 @@ export const transferWaitingTicketsEveryMinute = inngest.createFunction(
 );
 
 /**
- * Every minute: open and pending tickets whose customer was silent for expiresTicket minutes are
- * closed, after the inactivity message (lib/chatbot/expire-inactive-tickets: idempotent).
+ * Every minute: open tickets whose last message is ours and that the customer left unanswered for
+ * expiresTicket minutes are closed, after the inactivity message (lib/chatbot/expire-inactive-tickets:
+ * idempotent; a customer waiting for us is never closed).
  */
 export const closeInactiveTicketsEveryMinute = inngest.createFunction(
   { id: "close-inactive-tickets", name: "Close inactive tickets", triggers: [{ cron: "* * * * *" }] },
