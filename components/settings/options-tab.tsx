@@ -9,18 +9,22 @@ import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import { OPTION_SECTIONS, type CompanySettings, type SettingKey } from "./settings-types";
+import { SecretSettingRow } from "./secret-setting-row";
 import { SettingRow } from "./setting-row";
 
 type Props = {
   settings: CompanySettings;
+  /** secret settings (the payment token), masked; only admins get any */
+  secrets: { key: string; value: string }[];
   canEdit: boolean;
   /** applies a value on screen (optimistically, or back when the save fails) */
   onLocalChange: (key: SettingKey, value: string) => void;
+  onSecretSaved: (key: string, masked: string) => void;
   onOpenSchedules: () => void;
 };
 
 /** admin §2.4 Options: each setting is saved on its own as soon as it changes. */
-export function OptionsTab({ settings, canEdit, onLocalChange, onOpenSchedules }: Props) {
+export function OptionsTab({ settings, secrets, canEdit, onLocalChange, onSecretSaved, onOpenSchedules }: Props) {
   const t = useTranslations("settings");
   const errorMessage = useErrorMessage();
   const [saving, setSaving] = useState<Partial<Record<SettingKey, boolean>>>({});
@@ -87,6 +91,21 @@ export function OptionsTab({ settings, canEdit, onLocalChange, onOpenSchedules }
           </div>
         </section>
       ))}
+      {canEdit && secrets.length > 0 && (
+        <section aria-labelledby="settings-section-payments" className="space-y-2">
+          <div className="px-1">
+            <h2 id="settings-section-payments" className="text-base font-semibold">
+              {t("sections.payments.title")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("sections.payments.description")}</p>
+          </div>
+          <div className="divide-y rounded-xl border bg-card text-card-foreground shadow-xs">
+            {secrets.map((s) => (
+              <SecretSettingRow key={s.key} settingKey={s.key} masked={s.value} onSaved={(masked) => onSecretSaved(s.key, masked)} />
+            ))}
+          </div>
+        </section>
+      )}
     </div>
   );
 }

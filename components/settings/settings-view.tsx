@@ -18,6 +18,8 @@ type Props = {
   companyId: number;
   initialSettings: CompanySettings;
   initialSchedules: ScheduleEntry[];
+  /** secret settings, masked; empty for non-admins */
+  initialSecrets: { key: string; value: string }[];
   /** admins (and the super admin) change settings; everyone else reads them */
   canEdit: boolean;
   /** `?tab=schedules` opens the Schedules tab (when it shows) */
@@ -30,10 +32,12 @@ export type Tab = "options" | "schedules";
  * /settings (admin §2.4): Options for every user, Schedules when scheduleType is company. The
  * super admin's Companies, Plans and Help tabs come with the administration issue.
  */
-export function SettingsView({ companyId, initialSettings, initialSchedules, canEdit, initialTab = "options" }: Props) {
+export function SettingsView({ companyId, initialSettings, initialSchedules, initialSecrets, canEdit, initialTab = "options" }: Props) {
   const t = useTranslations("settings");
   const [settings, setSettings] = useState(initialSettings);
   const [schedules, setSchedules] = useState(initialSchedules);
+  const [secrets, setSecrets] = useState(initialSecrets);
+  const applySecret = (key: string, value: string) => setSecrets((list) => list.map((s) => (s.key === key ? { key, value } : s)));
   const [tab, setTab] = useState<Tab>(initialTab);
   const showSchedules = settings.scheduleType === "company";
   const activeTab = showSchedules ? tab : "options";
@@ -49,13 +53,18 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, can
   useRealtimeEvent<SettingEvent>(channels.company(companyId), EVENTS.settings, ({ setting }) => {
     if (isSettingKey(setting.key) && isSettingValue(setting.key, setting.value)) apply(setting.key, setting.value);
   });
+  // a secret saved by another admin arrives masked on the admins' channel (not subscribed by others)
+  useRealtimeEvent<SettingEvent>(canEdit ? channels.admins(companyId) : null, EVENTS.settings, ({ setting }) => applySecret(setting.key, setting.value));
   // new company work hours (saved here or elsewhere)
   useRealtimeEvent<CompanyEvent>(channels.company(companyId), EVENTS.company, ({ company }) => {
     if (company.id === companyId && company.schedules) setSchedules(company.schedules);
   });
   useRealtimeReconnect(() => {
     api<{ key: string; value: string }[]>("/api/settings")
-      .then((rows) => setSettings(settingsFromRows(rows)))
+      .then((rows) => {
+        setSettings(settingsFromRows(rows));
+        setSecrets((list) => list.map((s) => rows.find((r) => r.key === s.key) ?? s));
+      })
       .catch(() => {});
     api<{ schedules: ScheduleEntry[] }>(`/api/companies/${companyId}/schedules`)
       .then((r) => setSchedules(r.schedules))
@@ -79,7 +88,14 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, can
           )}
         </TabsList>
         <TabsContent value="options">
-          <OptionsTab settings={settings} canEdit={canEdit} onLocalChange={apply} onOpenSchedules={() => selectTab("schedules")} />
+          <OptionsTab
+            settings={settings}
+            secrets={secrets}
+            canEdit={canEdit}
+            onLocalChange={apply}
+            onSecretSaved={applySecret}
+            onOpenSchedules={() => selectTab("schedules")}
+          />
         </TabsContent>
         {showSchedules && (
           <TabsContent value="schedules">

@@ -20,14 +20,14 @@ export type { UserRow } from "./user-types";
 type UserEvent = { action: "create" | "update" | "delete"; user?: UserRow; userId?: number };
 
 /**
- * The users page (spec core §2 Users page): search, infinite scroll, live updates from the company
- * channel, the add/edit modal and delete. Admins manage everyone; others open their own row only.
+ * The users page (spec core §2 Users page, admins only): search, infinite scroll, live updates from
+ * the company's admins channel, the add/edit modal and delete.
  */
 export function UsersTable({ companyId, viewer, initial }: { companyId: number; viewer: UsersViewer; initial: { items: UserRow[]; hasMore: boolean } }) {
   const t = useTranslations("users");
   const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
   const list = usePagedList<UserRow>({ url: "/api/users", key: "users", initial });
-  useRealtimeEvent<UserEvent>(channels.company(companyId), EVENTS.user, (e) => {
+  useRealtimeEvent<UserEvent>(channels.admins(companyId), EVENTS.user, (e) => {
     if (e.action === "update" && e.user) list.upsert(e.user);
     if (e.action === "delete" && e.userId) list.remove(e.userId);
     if (e.action === "create") list.reload();

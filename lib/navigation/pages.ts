@@ -24,7 +24,7 @@ export const PAGES = {
   connections: { href: "/connections", access: { admin: true } },
   files: { href: "/files", access: { admin: true } },
   queues: { href: "/queues", access: { admin: true } },
-  users: { href: "/users", access: {} },
+  users: { href: "/users", access: { admin: true } },
   financeiro: { href: "/financeiro", access: { admin: true } },
   settings: { href: "/settings", access: {} },
   subscription: { href: "/subscription", access: { admin: true } },

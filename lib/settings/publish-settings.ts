@@ -12,6 +12,10 @@ export function companySchedulesEvent(companyId: number, schedules: ScheduleEntr
   return { channels: [channels.company(companyId)], event: EVENTS.company, data: { action: "update", company: { id: companyId, schedules } } };
 }
 
+/** A saved secret setting, masked, for the company's admins only (the only ones who may read it). */
+export const publishSecretSetting = (companyId: number, setting: { key: string; value: string }) =>
+  publish({ channels: [channels.admins(companyId)], event: EVENTS.settings, data: { action: "update", setting } });
+
 export const publishSetting = (companyId: number, setting: { key: string; value: string }) => publish(settingEvent(companyId, setting));
 export const publishCompanySchedules = (companyId: number, schedules: ScheduleEntry[]) =>
   publish(companySchedulesEvent(companyId, schedules));

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies, queues, settings, userQueues, users } from "@/db/schema";
+import { isSettingKey } from "@/lib/settings/setting-keys";
 
 export type SessionUser = Awaited<ReturnType<typeof getSessionUser>>;
 
@@ -46,5 +47,7 @@ export async function getSessionUser(db: DbOrTx, userId: number) {
       .where(eq(settings.companyId, row.companyId)),
   ]);
   const { tokenVersion, ...user } = row;
-  return { user: { ...user, queues: queueRows, company: { ...user.company, settings: settingRows } }, tokenVersion };
+  // the registry's (non-secret) keys only: a stored token (the payment provider's) never reaches a browser
+  const companySettings = settingRows.filter((s) => isSettingKey(s.key));
+  return { user: { ...user, queues: queueRows, company: { ...user.company, settings: companySettings } }, tokenVersion };
 }

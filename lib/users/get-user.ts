@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { queues, userQueues, users } from "@/db/schema";
-import type { TenantContext } from "@/lib/api/context";
+import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 
 /** One user of the caller's company with their queues; another company's id answers 404. */
@@ -30,4 +30,12 @@ export async function getUser(db: DbOrTx, ctx: Pick<TenantContext, "companyId">,
     .where(and(eq(userQueues.userId, userId), eq(queues.companyId, ctx.companyId)))
     .orderBy(asc(queues.name));
   return { ...user, queues: userQueueRows };
+}
+
+/** GET /users/{id}: admins read any user of the company; others only themselves (the profile dialog). */
+export async function getUserFor(db: DbOrTx, ctx: TenantContext, userId: number) {
+  // read first: another company's id answers 404 to everyone, as every cross-tenant id does
+  const user = await getUser(db, ctx, userId);
+  if (!isAdmin(ctx) && !ctx.super && userId !== ctx.userId) throw new AppError("ERR_NO_PERMISSION", 403);
+  return user;
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { users } from "@/db/schema";
+import { userQueues, users } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { PAGE_SIZE, pageResult, pageWindow } from "@/lib/api/paging";
 
@@ -35,11 +35,20 @@ export async function listUsers(db: DbOrTx, ctx: TenantContext, searchParam: str
   return pageResult("users", rows, total, pageNumber, size);
 }
 
-/** GET /users/list: every user of the company, for selects. */
-export function listAllUsers(db: DbOrTx, ctx: TenantContext) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, online: users.online })
+/**
+ * GET /users/list: every user of the company with their queue ids, for the transfer modal and the
+ * ticket filters. Any user may call it, so it carries no email, profile or presence (those are on
+ * GET /users, for admins).
+ */
+export async function listAllUsers(db: DbOrTx, ctx: Pick<TenantContext, "companyId">) {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId} order by ${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id}), '{}')`,
+    })
     .from(users)
     .where(eq(users.companyId, ctx.companyId))
-    .orderBy(asc(users.name));
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((u) => ({ id: u.id, name: u.name, queues: (u.queueIds ?? []).map((id) => ({ id: Number(id) })) }));
 }

@@ -6,10 +6,11 @@ test("two browsers of a company see each other's changes live; another company s
   const [ctxA, ctxB, ctxC] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [a, b, c] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
 
-  await loginThroughPage(b, t.agent.email, t.agent.password);
+  // B is the admin on the users page (admins only); A, the agent, renames themself
+  await loginThroughPage(b, t.admin.email, t.admin.password);
   await b.waitForURL("**/tickets");
   await b.goto("/users");
-  await expect(b.getByTestId(`user-row-${t.admin.id}`)).toBeVisible();
+  await expect(b.getByTestId(`user-row-${t.agent.id}`)).toBeVisible();
   await loginThroughPage(c, other.admin.email, other.admin.password);
   await c.waitForURL("**/tickets");
   await c.goto("/users");
@@ -17,7 +18,7 @@ test("two browsers of a company see each other's changes live; another company s
   // let both pages finish subscribing before the change
   await b.waitForTimeout(1000);
 
-  await loginThroughPage(a, t.admin.email, t.admin.password);
+  await loginThroughPage(a, t.agent.email, t.agent.password);
   await a.waitForURL("**/tickets");
   await a.getByTestId("account-menu").click();
   await a.getByTestId("menu-profile").click();
@@ -28,7 +29,7 @@ test("two browsers of a company see each other's changes live; another company s
   await expect(a.getByTestId("greeting")).toContainText(newName);
 
   // B sees it without reloading
-  await expect(b.getByTestId(`user-row-${t.admin.id}`)).toContainText(newName);
+  await expect(b.getByTestId(`user-row-${t.agent.id}`)).toContainText(newName);
   // C (another company) never does
   await c.waitForTimeout(1500);
   await expect(c.getByText(newName)).toHaveCount(0);

@@ -1,9 +1,9 @@
 import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
 
 // The users page (spec core §2 Users page, §5 User, §6 user-modal:editProfile/editQueues): an
-// admin adds a user in the modal and edits them; that user, opening their own row, does not see
-// the admin-only fields.
-test("an admin creates and edits a user; the new user cannot see the admin-only fields", async ({ browser }) => {
+// admin adds a user in the modal and edits them; that user is refused the page (admins only) and
+// edits their own name in the profile dialog.
+test("an admin creates and edits a user; the new user is refused the users page and edits their profile", async ({ browser }) => {
   const t = await createE2eTenant();
   const tag = Date.now().toString(36);
   const person = { name: `Maria ${tag}`, email: `maria-${tag}@e2e.test`, password: `senha-${tag}` };
@@ -55,36 +55,25 @@ test("an admin creates and edits a user; the new user cannot see the admin-only 
   await expect(row).toContainText(renamed);
   await admin.reload();
   await expect(admin.locator('[data-testid^="user-row-"]', { hasText: person.email })).toContainText(renamed);
-  const rowTestId = await admin.locator('[data-testid^="user-row-"]', { hasText: person.email }).getAttribute("data-testid");
   await adminCtx.close();
 
-  // the new user, on their own row: name, email, password and default connection only
+  // the new user (not an admin) is refused the users page and edits only their own profile
   const userCtx = await browser.newContext();
   const user = await userCtx.newPage();
   await loginThroughPage(user, person.email, person.password);
   await user.waitForURL("**/tickets");
   await user.goto("/users");
-  const own = user.getByTestId(rowTestId!);
-  await expect(own).toContainText(renamed);
-  await expect(user.getByTestId("add-user")).toHaveCount(0);
-  await expect(user.getByTestId("delete-user")).toHaveCount(0);
-  // other rows cannot be opened
-  await expect(user.getByTestId(`user-row-${t.admin.id}`).getByTestId("edit-user")).toHaveCount(0);
+  await expect(user.getByText("Acesso não permitido").first()).toBeVisible();
+  await user.waitForURL("**/tickets");
+  await expect(user.getByTestId("users-table")).toHaveCount(0);
 
-  await own.getByTestId("edit-user").click();
-  const ownDialog = user.getByTestId("user-dialog");
-  await expect(ownDialog.getByTestId("field-name")).toHaveValue(renamed);
-  await expect(ownDialog.getByTestId("field-email")).toBeVisible();
-  await expect(ownDialog.getByTestId("field-password")).toBeVisible();
-  await expect(ownDialog.getByTestId("field-whatsappId")).toBeVisible();
-  await expect(ownDialog.getByTestId("field-profile")).toHaveCount(0);
-  await expect(ownDialog.getByTestId("field-allTicket")).toHaveCount(0);
-  await expect(ownDialog.getByTestId("field-queueIds")).toHaveCount(0);
-
-  // and saving their own name works
-  await ownDialog.getByTestId("field-name").fill(`${renamed} Lima`);
-  await ownDialog.getByTestId("user-submit").click();
-  await expect(user.getByText("Usuário atualizado com sucesso!").first()).toBeVisible();
-  await expect(own).toContainText(`${renamed} Lima`);
+  await user.getByTestId("account-menu").click();
+  await user.getByTestId("menu-profile").click();
+  const ownDialog = user.getByTestId("profile-dialog");
+  await expect(ownDialog.locator('input[name="name"]')).toHaveValue(renamed);
+  await expect(ownDialog.locator('input[name="email"]')).toHaveValue(person.email);
+  await ownDialog.locator('input[name="name"]').fill(`${renamed} Lima`);
+  await ownDialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(user.getByTestId("greeting")).toContainText(`${renamed} Lima`);
   await userCtx.close();
 });

@@ -62,7 +62,7 @@ describe("users of another company", () => {
   });
 
   it("a companyId of B in the query or body answers 404", async () => {
-    expect((await call(listUsers, { url: `/api/users?companyId=${b.companyId}`, token: agentA })).status).toBe(404);
+    expect((await call(listUsers, { url: `/api/users?companyId=${b.companyId}`, token: adminA })).status).toBe(404);
     expect((await call(listAll, { url: `/api/users/list?companyId=${b.companyId}`, token: agentA })).status).toBe(404);
     const res = await call(putUser, {
       method: "PUT",

@@ -73,7 +73,7 @@ describe("POST /api/users", () => {
     await expect(loginAs({ email: body.email, password: body.password })).resolves.toBeTruthy();
     expect(userEvents()).toEqual([
       {
-        channels: [channels.company(t.companyId)],
+        channels: [channels.admins(t.companyId)],
         event: EVENTS.user,
         data: { action: "create", user: { id: res.body.id, name: body.name, email: body.email.toLowerCase(), profile: "supervisor", online: false } },
       },
@@ -178,7 +178,7 @@ describe("DELETE /api/users/{id}", () => {
     expect(byId[adminsTicket]).toMatchObject({ status: "open", userId: t.admin.id });
 
     expect(userEvents()).toEqual([
-      { channels: [channels.company(t.companyId)], event: EVENTS.user, data: { action: "delete", userId: t.agent.id } },
+      { channels: [channels.admins(t.companyId)], event: EVENTS.user, data: { action: "delete", userId: t.agent.id } },
     ]);
     const ticketEvents = published.filter((e) => e.event === EVENTS.ticket);
     // the open ticket leaves the open lists and appears on the pending ones
@@ -237,13 +237,13 @@ describe("DELETE /api/users/{id}", () => {
 });
 
 describe("PUT /api/users/{id} events", () => {
-  it("publishes the updated row on the company channel", async () => {
+  it("publishes the updated row on the company's admins channel (emails are for admins)", async () => {
     const { t, admin } = await tenantWithTokens();
     const res = await put(admin, t.agent.id, { name: "Renomeado", email: t.agent.email });
     expect(res.status).toBe(200);
     expect(userEvents()).toEqual([
       {
-        channels: [channels.company(t.companyId)],
+        channels: [channels.admins(t.companyId)],
         event: EVENTS.user,
         // the agent signed in above, so they show as online
         data: { action: "update", user: { id: t.agent.id, name: "Renomeado", email: t.agent.email, profile: "user", online: true } },

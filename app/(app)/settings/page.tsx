@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { getCompanySchedules } from "@/lib/settings/get-company-schedules";
 import { getCompanySettings } from "@/lib/settings/get-company-settings";
+import { listMaskedSecrets } from "@/lib/settings/secret-settings";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("menu"))("settings") };
@@ -14,14 +15,21 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const { ctx } = await getPageViewer();
   const { tab } = await searchParams;
   const db = getDb();
-  const [settings, company] = await Promise.all([getCompanySettings(db, ctx.companyId), getCompanySchedules(db, ctx, ctx.companyId)]);
+  const canEdit = ctx.profile === "admin" || ctx.super;
+  const [settings, company, secrets] = await Promise.all([
+    getCompanySettings(db, ctx.companyId),
+    getCompanySchedules(db, ctx, ctx.companyId),
+    // the payment token, masked, for admins only
+    canEdit ? listMaskedSecrets(db, ctx.companyId) : [],
+  ]);
   return (
     <div className="mx-auto max-w-4xl">
       <SettingsView
         companyId={ctx.companyId}
         initialSettings={settings}
         initialSchedules={company.schedules}
-        canEdit={ctx.profile === "admin" || ctx.super}
+        initialSecrets={secrets}
+        canEdit={canEdit}
         initialTab={tab === "schedules" ? "schedules" : "options"}
       />
     </div>

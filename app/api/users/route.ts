@@ -5,8 +5,8 @@ import { createUser } from "@/lib/users/create-user";
 import { listUsers } from "@/lib/users/list-users";
 import { createUserSchema } from "@/lib/users/schemas";
 
-// GET /api/users — `{ users, count, hasMore }`, 20 a page, searched by name or email.
-export const GET = route({ query: pageQuery }, async ({ ctx, query }) =>
+// GET /api/users — admins: `{ users, count, hasMore }`, 20 a page, searched by name or email.
+export const GET = route({ access: "admin", query: pageQuery }, async ({ ctx, query }) =>
   listUsers(getDb(), ctx, query.searchParam, query.pageNumber),
 );
 

@@ -16,7 +16,8 @@ const SEARCH_MIN = 3; // spec core §2: user search starts at 3 characters
 const KEEP = "keep";
 
 type Option = { id: number; name: string };
-type UserOption = Option & { email: string };
+// GET /api/users/list: what every user may see of colleagues (no email)
+type UserOption = Option & { queues: { id: number }[] };
 
 type Props = { ticket: TicketRef & { queueId: number | null; whatsappId: number | null }; onClose: () => void };
 
@@ -43,7 +44,7 @@ export function TransferDialog({ ticket, onClose }: Props) {
   }, []);
 
   const term = search.trim().toLowerCase();
-  const matches = term.length >= SEARCH_MIN ? users.filter((u) => u.name.toLowerCase().includes(term) || u.email.toLowerCase().includes(term)).slice(0, 8) : [];
+  const matches = term.length >= SEARCH_MIN ? users.filter((u) => u.name.toLowerCase().includes(term)).slice(0, 8) : [];
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -87,7 +88,6 @@ export function TransferDialog({ ticket, onClose }: Props) {
                       <li key={u.id} role="option" aria-selected={false}>
                         <button type="button" onClick={() => (setUser(u), setSearch(""))} className="flex w-full flex-col items-start rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent">
                           <span className="font-medium">{u.name}</span>
-                          <span className="text-xs text-muted-foreground">{u.email}</span>
                         </button>
                       </li>
                     ))}

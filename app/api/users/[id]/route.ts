@@ -1,15 +1,13 @@
-import { z } from "zod";
 import { getDb } from "@/db";
 import { route } from "@/lib/api/route";
 import { deleteUser } from "@/lib/users/delete-user";
-import { getUser } from "@/lib/users/get-user";
+import { getUserFor } from "@/lib/users/get-user";
 import { updateUserSchema } from "@/lib/users/schemas";
 import { updateUser } from "@/lib/users/update-user";
+import { idParams as params } from "@/lib/validation/ids";
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-
-// GET /api/users/{id} — one user of the caller's company.
-export const GET = route({ params }, async ({ ctx, params }) => getUser(getDb(), ctx, params.id));
+// GET /api/users/{id} — one user of the caller's company (admins); an agent only themselves.
+export const GET = route({ params }, async ({ ctx, params }) => getUserFor(getDb(), ctx, params.id));
 
 // PUT /api/users/{id} — edit a user (rights checked in the service).
 export const PUT = route({ params, body: updateUserSchema }, async ({ ctx, params, body }) =>
