@@ -15,13 +15,18 @@ export type TicketSummary = {
   updatedAt: Date | string;
   isGroup: boolean;
   whatsappId: number | null;
+  /** core §3 Ticket's bot fields: absent from the inbound and chatbot events (they do not change them) */
+  useIntegration?: boolean;
+  promptId?: number | null;
+  integrationId?: number | null;
   contact: { id: number; name: string; number: string; profilePicUrl: string };
 };
 
 /** The summary of a ticket read for the API (drops the joined names and tags). */
 export function toTicketSummary(t: TicketSummary): TicketSummary {
   const { id, uuid, status, queueId, userId, unreadMessages, lastMessage, updatedAt, isGroup, whatsappId, contact } = t;
-  return { id, uuid, status, queueId, userId, unreadMessages, lastMessage, updatedAt, isGroup, whatsappId, contact };
+  const { useIntegration, promptId, integrationId } = t;
+  return { id, uuid, status, queueId, userId, unreadMessages, lastMessage, updatedAt, isGroup, whatsappId, useIntegration, promptId, integrationId, contact };
 }
 
 export const placeOf = (companyId: number, t: Pick<TicketSummary, "id" | "queueId" | "status">): TicketPlace => ({

@@ -14,6 +14,10 @@ export type TicketListItem = {
   updatedAt: Date;
   isGroup: boolean;
   chatbot: boolean;
+  /** the bot integration and prompt the ticket runs with (cleared on close) */
+  useIntegration: boolean;
+  promptId: number | null;
+  integrationId: number | null;
   userId: number | null;
   queueId: number | null;
   whatsappId: number | null;
@@ -34,6 +38,9 @@ const columns = {
   updatedAt: tickets.updatedAt,
   isGroup: tickets.isGroup,
   chatbot: tickets.chatbot,
+  useIntegration: tickets.useIntegration,
+  promptId: tickets.promptId,
+  integrationId: tickets.integrationId,
   userId: tickets.userId,
   queueId: tickets.queueId,
   whatsappId: tickets.whatsappId,
@@ -70,6 +77,9 @@ export function toTicketListItem(r: Row): TicketListItem {
     updatedAt: r.updatedAt,
     isGroup: r.isGroup,
     chatbot: r.chatbot,
+    useIntegration: r.useIntegration,
+    promptId: r.promptId,
+    integrationId: r.integrationId,
     userId: r.userId,
     queueId: r.queueId,
     whatsappId: r.whatsappId,

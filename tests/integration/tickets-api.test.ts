@@ -4,7 +4,7 @@ import { GET as getTicketRoute } from "@/app/api/tickets/[id]/route";
 import { GET as listTicketsRoute } from "@/app/api/tickets/route";
 import { GET as getByUuidRoute } from "@/app/api/tickets/u/[uuid]/route";
 import { getDb } from "@/db";
-import { contacts, messages, tickets, users } from "@/db/schema";
+import { contacts, messages, prompts, queueIntegrations, tickets, users } from "@/db/schema";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -110,6 +110,9 @@ describe("GET /api/tickets", () => {
       updatedAt: expect.any(String),
       isGroup: false,
       chatbot: false,
+      useIntegration: false,
+      promptId: null,
+      integrationId: null,
       userId: a.agent.id,
       queueId: a.agentQueueId,
       whatsappId: a.whatsappId,
@@ -185,6 +188,22 @@ describe("GET /api/tickets/{id}", () => {
     expect((await one(adminB, ids.openAgent)).status).toBe(404);
     expect((await one(adminA, 2_000_000_000)).status).toBe(404);
     expect((await call(getTicketRoute, { url: "/api/tickets/abc", token: adminA, params: { id: "abc" } })).status).toBe(400);
+  });
+});
+
+describe("the bot fields (core §3 Ticket: useIntegration, promptId, integrationId)", () => {
+  it("are in the list, by id and by uuid", async () => {
+    const db = getDb();
+    const [prompt] = await db.insert(prompts).values({ companyId: a.companyId, name: "P", prompt: "p" }).returning();
+    const [integration] = await db.insert(queueIntegrations).values({ companyId: a.companyId, type: "webhook", name: "W" }).returning();
+    const id = await makeTicket(a, { status: "pending", queueId: a.agentQueueId, userId: null });
+    const [row] = await db.update(tickets).set({ useIntegration: true, promptId: prompt.id, integrationId: integration.id }).where(eq(tickets.id, id)).returning();
+    const fields = { useIntegration: true, promptId: prompt.id, integrationId: integration.id };
+    const listed = (await list(adminA, "?status=pending")).body.tickets.find((t: { id: number }) => t.id === id);
+    expect(listed).toMatchObject(fields);
+    expect((await one(agentA, id)).body).toMatchObject(fields);
+    const byUuid = await call(getByUuidRoute, { url: `/api/tickets/u/${row.uuid}`, token: agentA, params: { uuid: row.uuid } });
+    expect(byUuid.body).toMatchObject(fields);
   });
 });
 

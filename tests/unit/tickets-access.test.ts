@@ -34,6 +34,8 @@ describe("ticket summary events", () => {
     } as TicketSummary;
     const summary = toTicketSummary(full);
     expect(summary).not.toHaveProperty("tags");
+    // core §3 Ticket: the bot fields travel with the list fields
+    expect(toTicketSummary({ ...full, useIntegration: true, promptId: 7, integrationId: 8 })).toMatchObject({ useIntegration: true, promptId: 7, integrationId: 8 });
     const events = ticketSummaryEvents(1, summary);
     expect(events.flatMap((e) => e.channels).sort()).toEqual(
       ["private-company-1-ticket-3", "private-company-1-tickets-all-pending", "private-company-1-tickets-none-pending"],
