@@ -55,6 +55,13 @@ const schema = z
     INNGEST_DEV: z.string().optional(),
     // how often the embedded scheduler looks for due work (milliseconds)
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(300_000).default(5000),
+    // how many reverse proxies stand in front of the app and append to X-Forwarded-For: unset, 0 or
+    // false trusts none (the client address is the socket's); 1 or true, one; n, n (lib/auth/client-address.ts)
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v === "true" ? 1 : !v || v === "false" ? 0 : Number(v)))
+      .pipe(z.number({ error: "TRUST_PROXY must be a number of proxies, true or false" }).int().min(0).max(10)),
     SEED_ADMIN_EMAIL: z.string().email().default("admin@example.com"),
     SEED_ADMIN_PASSWORD: z.string().min(5).default("admin123"),
   })

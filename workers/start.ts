@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadOrCreateDemoSecrets } from "./demo-secrets";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { startEmbeddedRealtime } from "./embedded-realtime";
@@ -55,7 +56,9 @@ async function main() {
     return shutdown(1);
   }
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  const next = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(port)], {
+  // the hook hands route handlers the socket's address (lib/auth/client-address.ts says why)
+  const hook = pathToFileURL(path.resolve("workers", "client-address-hook.mjs")).href;
+  const next = spawn(process.execPath, ["--import", hook, nextBin, "start", "-H", host, "-p", String(port)], {
     stdio: ["ignore", "inherit", "inherit"],
     env: process.env,
   });

@@ -44,6 +44,8 @@ const STATUS: Record<string, number> = {
   ERR_INVALID_NUMBER: 400,
   ERR_LID_NOT_MAPPED: 400,
   ERR_VALIDATION: 400,
+  // an attempt limit (lib/auth/attempt-limit.ts) is reached; the answer carries Retry-After
+  ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_USER_LIMIT_REACHED: 403,
   // spec: nobody deletes their own account
   ERR_CANNOT_DELETE_SELF: 403,

@@ -110,7 +110,10 @@ async function readBody(req: NextRequest): Promise<unknown> {
 export function errorResponse(err: unknown): Response {
   err = appErrorFromDb(err) ?? err;
   if (err instanceof AppError) {
-    return NextResponse.json({ error: err.code, ...err.extra }, { status: err.status });
+    const res = NextResponse.json({ error: err.code, ...err.extra }, { status: err.status });
+    // a 429 (lib/auth/attempt-limit.ts) says when to come back, in seconds
+    if (err.status === 429 && typeof err.extra?.retryAfter === "number") res.headers.set("Retry-After", String(err.extra.retryAfter));
+    return res;
   }
   if (err instanceof ZodError) {
     const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));

@@ -12,7 +12,12 @@ export function useErrorMessage() {
     const code = err instanceof ApiError ? err.code : err instanceof Error ? err.message : "";
     if (code && t.has(code)) {
       const dueDate = err instanceof ApiError ? err.data.dueDate : undefined;
-      return t(code, { date: typeof dueDate === "string" ? formatDayBr(dueDate) : "" });
+      // a 429 says in how many seconds to try again (ERR_TOO_MANY_ATTEMPTS shows it in minutes)
+      const retryAfter = err instanceof ApiError ? Number(err.data.retryAfter) || 0 : 0;
+      return t(code, {
+        date: typeof dueDate === "string" ? formatDayBr(dueDate) : "",
+        minutes: Math.max(1, Math.ceil(retryAfter / 60)),
+      });
     }
     return code || common("genericError");
   };

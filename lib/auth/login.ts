@@ -5,6 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import { todayIn } from "@/lib/dates/today";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
+import { countAttempt, emailAndAddressLimits, resetAttempts, uncountAttempt } from "./attempt-limit";
 import { issueSession } from "./issue-session";
 import { verifyPassword } from "./password";
 import type { LoginInput } from "./schemas";
@@ -20,11 +21,21 @@ export function assertCompanyActive(company: { status: boolean; dueDate: string 
   }
 }
 
+/** Where a login comes from: the client address its attempts count against (lib/auth/client-address.ts). */
+export type LoginClient = { address: string; now?: Date };
+
 /**
  * Logs a user in: verifies the password, refuses an inactive or expired company, and bumps the
- * token version so any older session of the same user stops working.
+ * token version so any older session of the same user stops working. Attempt limits: every try
+ * counts against its email and its client address first (one statement, so parallel tries cannot
+ * slip past), past 10 per email or 100 per address in 15 minutes it answers 429 without looking at
+ * the password; a right password then takes its try back (clears the email's count, uncounts the
+ * address), so only failures add up.
  */
-export async function login(db: DbOrTx, input: LoginInput) {
+export async function login(db: DbOrTx, input: LoginInput, client: LoginClient) {
+  const now = client.now ?? new Date();
+  const [byEmail, byAddress] = emailAndAddressLimits("login", input.email, client.address);
+  await countAttempt(db, [byEmail, byAddress], now);
   const [row] = await db
     .select({
       id: users.id,
@@ -36,6 +47,9 @@ export async function login(db: DbOrTx, input: LoginInput) {
     .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
+  // the password was right: not a guess, whatever the company's state says next
+  await resetAttempts(db, byEmail);
+  await uncountAttempt(db, byAddress, now);
   assertCompanyActive(row.company);
   await db
     .update(users)

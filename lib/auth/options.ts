@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { clientAddress } from "./client-address";
 import { login } from "./login";
 import { loginSchema } from "./schemas";
 
@@ -20,11 +21,12 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "credentials",
         credentials: { email: { type: "email" }, password: { type: "password" } },
-        async authorize(raw) {
+        async authorize(raw, req) {
           const input = loginSchema.safeParse(raw);
           if (!input.success) throw new Error("ERR_INVALID_CREDENTIALS");
           try {
-            const s = await login(getDb(), input.data);
+            // the same login, attempt limits included, as POST /api/auth/login: no way around them
+            const s = await login(getDb(), input.data, { address: clientAddress(req?.headers ?? {}) });
             const u = s.user;
             return { id: String(u.id), name: u.name, email: u.email, claims: claimsOf(s) };
           } catch (e) {
