@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useOnlineUserIds } from "@/components/dashboard/use-online-users";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
@@ -33,6 +34,9 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
     if (e.action === "create") list.reload();
   });
   useRealtimeReconnect(list.reload);
+  // presence as the dashboard shows it: live from the presence channel, the API's answer until it speaks
+  const live = useOnlineUserIds(companyId);
+  const isOnline = (u: UserRow) => (live ? live.has(u.id) : u.online);
 
   const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
   const canEdit = (row: UserRow) => viewer.isAdmin || row.id === viewer.id;
@@ -69,8 +73,9 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
             <TableCell className="pl-4 whitespace-normal sm:pl-2">
               <div className="flex items-center gap-2">
                 <span
-                  className={u.online ? "size-2 shrink-0 rounded-full bg-success" : "size-2 shrink-0 rounded-full bg-muted-foreground/30"}
-                  title={u.online ? t("online") : t("offline")}
+                  className={isOnline(u) ? "size-2 shrink-0 rounded-full bg-success" : "size-2 shrink-0 rounded-full bg-muted-foreground/30"}
+                  title={isOnline(u) ? t("online") : t("offline")}
+                  data-online={isOnline(u)}
                   aria-hidden
                 />
                 <span className="font-medium break-words" data-testid="user-name">

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { userRatings, users } from "@/db/schema";
-import { getOnlineUserIds } from "@/lib/realtime/online-users";
+import { onlineChecker } from "@/lib/users/presence";
 import { minutes, type FinishedByUser } from "./finished-cycles";
 import type { Bounds } from "./range";
 
@@ -17,11 +17,11 @@ export type Attendant = {
 
 /**
  * The attendants table: every user of the company by name, with the range's ratings and support
- * time, and whether they are online now (members of the company's presence channel; the stored
- * flag when realtime does not answer). The page keeps `online` live from the same channel.
+ * time, and whether they are online now (lib/users/presence.ts, as GET /users answers it). The page
+ * keeps `online` live from the presence channel.
  */
 export async function attendantFacts(db: DbOrTx, companyId: number, b: Bounds) {
-  const [people, ratings, onlineIds] = await Promise.all([
+  const [people, ratings, isOnline] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, online: users.online })
       .from(users)
@@ -39,21 +39,20 @@ export async function attendantFacts(db: DbOrTx, companyId: number, b: Bounds) {
         ),
       )
       .groupBy(userRatings.userId),
-    getOnlineUserIds(companyId),
+    onlineChecker(companyId),
   ]);
-  return { people, ratings, onlineIds };
+  return { people, ratings, isOnline };
 }
 
 /** The rows of the table, with the support times of the finished cycles grouped by user. */
-export function buildAttendants({ people, ratings, onlineIds }: Awaited<ReturnType<typeof attendantFacts>>, finished: FinishedByUser[]): Attendant[] {
+export function buildAttendants({ people, ratings, isOnline }: Awaited<ReturnType<typeof attendantFacts>>, finished: FinishedByUser[]): Attendant[] {
   const ratingOf = new Map(ratings.map((r) => [r.userId, Math.round(Number(r.rating) * 100) / 100]));
   const supportOf = new Map(finished.map((r) => [r.userId, minutes(r.supportSeconds, r.timed)]));
-  const online = onlineIds ? new Set(onlineIds) : null;
   return people.map((u) => ({
     id: u.id,
     name: u.name,
     rating: ratingOf.get(u.id) ?? null,
     avgSupportTime: supportOf.get(u.id) ?? null,
-    online: online ? online.has(u.id) : u.online,
+    online: isOnline(u),
   }));
 }

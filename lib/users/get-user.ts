@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import { queues, userQueues, users } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
+import { onlineChecker } from "./presence";
 
 /** One user of the caller's company with their queues; another company's id answers 404. */
 export async function getUser(db: DbOrTx, ctx: Pick<TenantContext, "companyId">, userId: number) {
@@ -23,13 +24,16 @@ export async function getUser(db: DbOrTx, ctx: Pick<TenantContext, "companyId">,
     .from(users)
     .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)));
   if (!user) throw new AppError("ERR_NO_USER_FOUND", 404);
-  const userQueueRows = await db
-    .select({ id: queues.id, name: queues.name, color: queues.color })
-    .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(and(eq(userQueues.userId, userId), eq(queues.companyId, ctx.companyId)))
-    .orderBy(asc(queues.name));
-  return { ...user, queues: userQueueRows };
+  const [userQueueRows, isOnline] = await Promise.all([
+    db
+      .select({ id: queues.id, name: queues.name, color: queues.color })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(and(eq(userQueues.userId, userId), eq(queues.companyId, ctx.companyId)))
+      .orderBy(asc(queues.name)),
+    onlineChecker(ctx.companyId),
+  ]);
+  return { ...user, online: isOnline(user), queues: userQueueRows };
 }
 
 /** GET /users/{id}: admins read any user of the company; others only themselves (the profile dialog). */

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import { userQueues, users } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { PAGE_SIZE, pageResult, pageWindow } from "@/lib/api/paging";
+import { onlineChecker } from "./presence";
 
 const columns = {
   id: users.id,
@@ -28,11 +29,12 @@ export async function listUsers(db: DbOrTx, ctx: TenantContext, searchParam: str
   }
   const where = and(...conditions);
   const { limit, offset } = pageWindow(pageNumber, size);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total }], isOnline] = await Promise.all([
     db.select(columns).from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(users).where(where),
+    onlineChecker(ctx.companyId),
   ]);
-  return pageResult("users", rows, total, pageNumber, size);
+  return pageResult("users", rows.map((u) => ({ ...u, online: isOnline(u) })), total, pageNumber, size);
 }
 
 /**
