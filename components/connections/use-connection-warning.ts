@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { api } from "@/lib/api/client";
 import { isWarningStatus } from "@/lib/connections/statuses";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -36,7 +36,7 @@ export function useConnectionWarning({ companyId, enabled, initial }: { companyI
   );
   useRealtimeEvent(enabled ? channels.company(companyId) : null, EVENTS.whatsapp, schedule);
   useRealtimeEvent(enabled ? channels.admins(companyId) : null, EVENTS.whatsappSession, schedule);
-  useRealtimeReconnect(schedule);
+  useRealtimeCatchUp(enabled ? [channels.company(companyId), channels.admins(companyId)] : [], schedule, { serverData: true });
 
   // a newer server answer (navigation, refresh) wins over an older live check
   return live && live.from === initial ? live.value : initial;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { api } from "@/lib/api/client";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { mergeConnection, toConnectionRow, type ConnectionEvent, type ConnectionRow, type SessionEvent } from "./connection-types";
@@ -39,7 +39,7 @@ export function useConnections({ companyId, initial, onSession }: Options) {
     apply(e.session);
     onSession?.(e.session);
   });
-  useRealtimeReconnect(() => void reload().catch(() => {}));
+  useRealtimeCatchUp([channels.company(companyId), channels.admins(companyId)], () => void reload().catch(() => {}), { serverData: true });
 
   return { rows, reload, apply, remove };
 }

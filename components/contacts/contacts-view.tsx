@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { ContactDialog } from "./contact-dialog";
 import type { ContactEvent, ContactListRow } from "./contact-types";
@@ -31,7 +31,7 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
     if (list.items.some((c) => c.id === e.contact.id)) list.upsert(e.contact);
     else list.reload();
   });
-  useRealtimeReconnect(list.reload);
+  useRealtimeCatchUp([channels.company(companyId)], list.catchUp, { serverData: true });
 
   const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
   const del = useRowDelete<ContactListRow>({

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api/client";
+import { mergeFirstRows } from "./merge-rows";
 
 type Page<T> = { count: number; hasMore: boolean } & Record<string, unknown> & { [k: string]: T[] | number | boolean };
 
@@ -69,6 +70,19 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
     reload: () => {
       generation.current++;
       void load(1, term);
+    },
+    /** Page 1 again, merged by id (after the list's channels subscribed): loaded pages and scroll stay. */
+    catchUp: () => {
+      const gen = generation.current;
+      const qs = new URLSearchParams({ searchParam: term, pageNumber: "1" });
+      api<Page<T>>(`${opts.url}?${qs}`)
+        .then((data) => {
+          if (gen !== generation.current) return; // a search or reload answers instead
+          const rows = (data[opts.key] as T[]) ?? [];
+          setItems((prev) => mergeFirstRows(prev, rows, Boolean(data.hasMore), page.current));
+          if (page.current <= 1) setHasMore(Boolean(data.hasMore));
+        })
+        .catch(() => {});
     },
     upsert: (row: Partial<T> & { id: number }) =>
       setItems((prev) => (prev.some((p) => p.id === row.id) ? prev.map((p) => (p.id === row.id ? { ...p, ...row } : p)) : prev)),

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp } from "@/components/realtime/use-realtime";
 import { getNotificationVolume } from "@/components/shell/volume-control";
 import { isAdminViewer, useViewer } from "@/components/shell/viewer-context";
 import { listChannels } from "@/components/tickets/list/list-channels";
@@ -64,7 +64,6 @@ export function useTicketAlerts() {
       live = false;
     };
   }, [alertViewer]);
-  useRealtimeReconnect(() => void load().catch(() => {}));
 
   // allTicket users also hear every queue's pending channel
   const needsQueues = alertViewer.allTicket && !alertViewer.isAdmin;
@@ -79,6 +78,9 @@ export function useTicketAlerts() {
     () => listChannels(viewer.companyId, alertViewer, alertViewer.allTicket ? ["open", "pending"] : ["open"], companyQueueIds),
     [viewer.companyId, alertViewer, companyQueueIds],
   );
+  // the first read above may predate the subscriptions: read again once they are in (and on reconnects)
+  const channelNames = useMemo(() => channelList.map((c) => c.name), [channelList]);
+  useRealtimeCatchUp(channelNames, () => void load().catch(() => {}));
 
   // the first gesture unlocks sound and asks, once, for the notification permission
   useEffect(() => {

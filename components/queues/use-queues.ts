@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { api } from "@/lib/api/client";
 import { queueSummary } from "@/lib/queues/queue-summary";
 import type { Queue } from "@/lib/queues/queue-view";
@@ -27,7 +27,7 @@ export function useQueues(companyId: number, initial: QueueRow[]) {
     if (e.action === "delete") remove(e.queueId);
     else if (e.queue) upsert(e.queue);
   });
-  useRealtimeReconnect(() => void reload().catch(() => {}));
+  useRealtimeCatchUp([channels.company(companyId)], () => void reload().catch(() => {}), { serverData: true });
 
   return { rows, reload, upsert, remove };
 }

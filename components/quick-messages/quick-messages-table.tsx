@@ -9,7 +9,7 @@ import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -44,7 +44,7 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
   // shared ones travel on the company channel, one's own personal ones on one's own channel
   useRealtimeEvent<QuickMessageEvent>(channels.company(companyId), EVENTS.quickMessage, onEvent);
   useRealtimeEvent<QuickMessageEvent>(channels.user(companyId, userId), EVENTS.quickMessage, onEvent);
-  useRealtimeReconnect(list.reload);
+  useRealtimeCatchUp([channels.company(companyId), channels.user(companyId, userId)], list.catchUp, { serverData: true });
 
   const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
   const del = useRowDelete<QuickMessageRow>({

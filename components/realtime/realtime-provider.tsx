@@ -5,12 +5,10 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState } from 
 import type { BrowserRealtimeConfig } from "@/lib/realtime/config";
 import { checkSessionAfterRefusal } from "./session-check";
 
-type Listener = () => void;
 type RealtimeContextValue = {
   pusher: Pusher | null;
   acquire: (name: string) => Channel | null;
   release: (name: string) => void;
-  onReconnect: (l: Listener) => () => void;
 };
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
@@ -19,12 +17,12 @@ type Props = { config: BrowserRealtimeConfig | null; companyId: number; userId: 
 
 /**
  * One pusher-js connection per signed-in page. Recreated when the company or user changes;
- * pusher-js reconnects by itself, and listeners of `onReconnect` refetch what they may have missed.
+ * pusher-js reconnects by itself and subscribes every channel again, and each view refetches what
+ * it may have missed when its channels succeed (`useRealtimeCatchUp`).
  */
 export function RealtimeProvider({ config, companyId, userId, children }: Props) {
   const [pusher, setPusher] = useState<Pusher | null>(null);
   const counts = useRef(new Map<string, number>());
-  const reconnectListeners = useRef(new Set<Listener>());
   const configKey = config ? JSON.stringify(config) : "";
 
   useEffect(() => {
@@ -37,12 +35,6 @@ export function RealtimeProvider({ config, companyId, userId, children }: Props)
       enabledTransports: ["ws", "wss"],
       disableStats: true,
       channelAuthorization: { endpoint: "/api/realtime/auth", transport: "ajax" },
-    });
-    let wasConnected = false;
-    client.connection.bind("state_change", ({ current }: { current: string }) => {
-      if (current !== "connected") return;
-      if (wasConnected) reconnectListeners.current.forEach((l) => l());
-      wasConnected = true;
     });
     const subscriptionCounts = counts.current;
     // the connection is an external system created here; state hands it to the subscribers
@@ -62,10 +54,11 @@ export function RealtimeProvider({ config, companyId, userId, children }: Props)
         if (!pusher) return null;
         const n = counts.current.get(name) ?? 0;
         counts.current.set(name, n + 1);
-        const existing = pusher.channel(name);
-        if (existing) return existing;
+        const known = Boolean(pusher.channel(name));
+        // subscribe even when known: it reinstates a subscription released while still pending
+        // (which would otherwise be dropped when it succeeds); a subscribed channel is left as is
         const channel = pusher.subscribe(name);
-        channel.bind("pusher:subscription_error", () => void checkSessionAfterRefusal());
+        if (!known) channel.bind("pusher:subscription_error", () => void checkSessionAfterRefusal());
         return channel;
       },
       release(name) {
@@ -73,10 +66,6 @@ export function RealtimeProvider({ config, companyId, userId, children }: Props)
         if (n > 0) return void counts.current.set(name, n);
         counts.current.delete(name);
         pusher?.unsubscribe(name);
-      },
-      onReconnect(l) {
-        reconnectListeners.current.add(l);
-        return () => reconnectListeners.current.delete(l);
       },
     }),
     [pusher],

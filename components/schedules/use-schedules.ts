@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { api } from "@/lib/api/client";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import type { ScheduleEvent, ScheduleRow } from "./schedule-types";
@@ -62,7 +62,7 @@ export function useSchedules({ companyId, range }: Options) {
     if (e.action === "delete") remove(e.scheduleId);
     else if (e.schedule) apply(e.schedule);
   });
-  useRealtimeReconnect(() => void load(current.current).catch(() => {}));
+  useRealtimeCatchUp([channels.company(companyId)], () => void load(current.current).catch(() => {}));
 
   return { rows, loading, apply, remove, reload: () => load(current.current) };
 }

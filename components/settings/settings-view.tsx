@@ -3,7 +3,7 @@
 import { CalendarClock, SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { PageHeader } from "@/components/shell/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { api } from "@/lib/api/client";
@@ -59,7 +59,7 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
   useRealtimeEvent<CompanyEvent>(channels.company(companyId), EVENTS.company, ({ company }) => {
     if (company.id === companyId && company.schedules) setSchedules(company.schedules);
   });
-  useRealtimeReconnect(() => {
+  useRealtimeCatchUp([channels.company(companyId), canEdit ? channels.admins(companyId) : null], () => {
     api<{ key: string; value: string }[]>("/api/settings")
       .then((rows) => {
         setSettings(settingsFromRows(rows));
@@ -69,7 +69,7 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
     api<{ schedules: ScheduleEntry[] }>(`/api/companies/${companyId}/schedules`)
       .then((r) => setSchedules(r.schedules))
       .catch(() => {});
-  });
+  }, { serverData: true });
 
   return (
     <div>

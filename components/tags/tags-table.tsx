@@ -9,7 +9,7 @@ import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -36,7 +36,7 @@ export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
     else if (e.action === "update") list.upsert(e.tag);
     else list.reload();
   });
-  useRealtimeReconnect(list.reload);
+  useRealtimeCatchUp([channels.company(companyId)], list.catchUp, { serverData: true });
 
   const openDialog = (tag: TagRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, tag }));
   const del = useRowDelete<TagRow>({

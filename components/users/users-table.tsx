@@ -9,7 +9,7 @@ import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -33,7 +33,7 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
     if (e.action === "delete" && e.userId) list.remove(e.userId);
     if (e.action === "create") list.reload();
   });
-  useRealtimeReconnect(list.reload);
+  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
   // presence as the dashboard shows it: live from the presence channel, the API's answer until it speaks
   const live = useOnlineUserIds(companyId);
   const isOnline = (u: UserRow) => (live ? live.has(u.id) : u.online);

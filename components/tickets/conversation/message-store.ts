@@ -27,9 +27,19 @@ export function patchMessage(list: ConversationMessage[], patch: Partial<Convers
   return next;
 }
 
-/** Fresh copies of loaded messages (a refetched page) replace them; new ones are added in order. */
+/**
+ * Fresh copies of loaded messages (a refetched page) replace them; new ones are added in order. A
+ * copy equal to the loaded message keeps the loaded object, and a page bringing nothing new returns
+ * `list` itself: the catch-up after each subscription mostly finds nothing, and renders nothing.
+ */
 export function mergeFresh(list: ConversationMessage[], fresh: ConversationMessage[]): ConversationMessage[] {
+  const known = new Map(list.map((m) => [m.id, m]));
+  const changed = fresh.filter((m) => {
+    const before = known.get(m.id);
+    return !before || JSON.stringify({ ...before, ...m }) !== JSON.stringify(before);
+  });
+  if (changed.length === 0) return list;
   let next = list;
-  for (const m of fresh) next = upsertMessage(next, m);
+  for (const m of changed) next = upsertMessage(next, m);
   return [...next].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
 }

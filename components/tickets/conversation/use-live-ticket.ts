@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { useViewer } from "@/components/shell/viewer-context";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
@@ -79,7 +79,8 @@ export function useLiveTicket(initial: ConversationTicket) {
     if (moved) void refresh();
     else setTicket((current) => mergeSummary(current, e.ticket));
   });
-  useRealtimeReconnect(() => void refresh());
+  // the ticket was rendered by the server: read again once its channel is subscribed (and on reconnects)
+  useRealtimeCatchUp([channels.ticket(viewer.companyId, initial.id)], () => void refresh(), { serverData: true });
 
   /** After this user deleted the ticket: go back without the "deleted" notice of its own event. */
   const leaveQuietly = useCallback(() => leave(null), [leave]);

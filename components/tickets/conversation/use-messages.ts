@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useRealtimeEvent, useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
@@ -66,7 +66,8 @@ export function useMessages(ticketId: number, companyId: number) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasMore, apply, ticketId]);
 
-  // the newest page again: after a reconnect, or when an event carried a cut body
+  // the newest page again, merged by id: once the channel is subscribed (page load, reconnect), or
+  // when an event carried a cut body
   const refreshNewest = useCallback(() => {
     void api<MessagesPage>(`/api/messages/${ticketId}?pageNumber=1`)
       .then((res) => setMessages((list) => mergeFresh(list, res.messages)))
@@ -90,7 +91,8 @@ export function useMessages(ticketId: number, companyId: number) {
     } else setMessages((list) => patchMessage(list, e.message));
     if (e.message.truncated) refreshNewest();
   });
-  useRealtimeReconnect(refreshNewest);
+  // page 1 was asked for at mount, maybe before the subscription: what came in between is fetched
+  useRealtimeCatchUp([channels.ticket(companyId, ticketId)], refreshNewest);
 
   /** Messages this browser just sent (the POST answer); their events may come before or after. */
   const add = useCallback((sent: ConversationMessage[]) => setMessages((list) => sent.reduce(upsertMessage, list)), []);

@@ -55,7 +55,7 @@ export function ticketsQuery(scope: FeedScope, pageNumber: number, extra: Record
 
 const time = (t: { updatedAt: string }) => Date.parse(t.updatedAt) || 0;
 /** Newest activity first, as the API orders them. */
-const newerFirst = (a: TicketItem, b: TicketItem) => time(b) - time(a) || b.id - a.id;
+export const newerFirst = (a: TicketItem, b: TicketItem) => time(b) - time(a) || b.id - a.id;
 
 const iso = (v: string | Date | undefined) => (v === undefined ? undefined : typeof v === "string" ? v : v.toISOString());
 

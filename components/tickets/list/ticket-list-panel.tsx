@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
-import { useRealtimeReconnect } from "@/components/realtime/use-realtime";
+import { useRealtimeCatchUp } from "@/components/realtime/use-realtime";
 import { useMediaQuery } from "@/components/shell/use-media-query";
 import { isAdminViewer, useViewer } from "@/components/shell/viewer-context";
 import { NewTicketDialog } from "@/components/tickets/new-ticket/new-ticket-dialog";
@@ -81,7 +81,9 @@ export function TicketListPanel({ initial }: { initial: InitialLists }) {
   const onMessage = (e: MessageEvent) => {
     if (e.action === "create" && e.message) all.forEach((f) => f.onMessage(e.ticketId, e.message.body, String(e.message.createdAt)));
   };
-  useRealtimeReconnect(() => all.forEach((f) => f.reload()));
+  // once the list channels are in (page load, reconnect): page 1 of each open tab again, merged
+  const channelNames = useMemo(() => channelList.map((c) => c.name), [channelList]);
+  useRealtimeCatchUp(channelNames, () => all.forEach((f) => f.catchUp()), { serverData: true });
 
   const ticketActions = useTicketActions();
   // the answer of a change is the ticket as it now is: every tab takes it at once

@@ -17,6 +17,7 @@ import {
   type Outcome,
 } from "./list-rules";
 import type { FeedScope, FirstPage, ListViewer, QueueOption, TicketItem, TicketPatch } from "./ticket-types";
+import { mergeFirstPage } from "./catch-up-rules";
 
 type Keyed = FeedState & { key: string | null };
 type Options = {
@@ -59,6 +60,9 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
   const generation = useRef(0);
   const page = useRef(1);
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // per catch-up page on its way: the tickets events changed meanwhile (the page may predate them)
+  const catchUps = useRef(new Set<Set<number>>());
+  const touch = (id: number) => catchUps.current.forEach((ids) => ids.add(id));
 
   useEffect(() => {
     latest.current = { scope, key, viewer, queues };
@@ -149,15 +153,35 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
       setLoadingMore(true);
       void fetchPage(page.current + 1);
     },
-    reload: () => {
-      if (!enabled) return;
-      generation.current++;
-      void fetchPage(1);
+    /** Page 1 again, merged by id (after the list's channels subscribed): loaded pages and scroll stay. */
+    catchUp: () => {
+      // a tab not opened yet, or loading for new filters, gets a fresh page anyway
+      if (!enabled || current.current.key !== latest.current.key) return;
+      const gen = generation.current;
+      const k = current.current.key;
+      const touched = new Set<number>();
+      catchUps.current.add(touched);
+      api<FirstPage>(`/api/tickets?${ticketsQuery(latest.current.scope, 1)}`)
+        .then((data) => {
+          if (gen !== generation.current || current.current.key !== k) return;
+          const next = mergeFirstPage(current.current, data, touched);
+          if (next !== current.current) commit({ ...next, key: k });
+        })
+        .catch(() => {})
+        .finally(() => catchUps.current.delete(touched));
     },
-    onUpdate: (patch: TicketPatch) => apply((s, l) => applyUpdate(s, patch, l.scope, l.viewer, l.queues), patch),
-    onDelete: (id: number, channelStatus: TicketStatus) => apply((s, l) => applyDelete(s, id, channelStatus, l.scope)),
-    onMessage: (ticketId: number, body: string, createdAt: string) =>
-      apply((s) => ({ state: applyMessage(s, ticketId, body, createdAt), fetchId: null, recount: false })),
+    onUpdate: (patch: TicketPatch) => {
+      touch(patch.id);
+      apply((s, l) => applyUpdate(s, patch, l.scope, l.viewer, l.queues), patch);
+    },
+    onDelete: (id: number, channelStatus: TicketStatus) => {
+      touch(id);
+      apply((s, l) => applyDelete(s, id, channelStatus, l.scope));
+    },
+    onMessage: (ticketId: number, body: string, createdAt: string) => {
+      touch(ticketId);
+      apply((s) => ({ state: applyMessage(s, ticketId, body, createdAt), fetchId: null, recount: false }));
+    },
   };
 }
 
