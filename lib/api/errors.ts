@@ -44,6 +44,12 @@ const STATUS: Record<string, number> = {
   ERR_INVALID_NUMBER: 400,
   ERR_LID_NOT_MAPPED: 400,
   ERR_VALIDATION: 400,
+  // bad input that no handler sees: a body that is not the form its content type says, a path
+  // segment that is not valid percent-encoding (proxy.ts), a request next-auth cannot handle
+  ERR_INVALID_BODY: 400,
+  ERR_INVALID_JSON: 400,
+  ERR_INVALID_PATH: 400,
+  ERR_INVALID_REQUEST: 400,
   // an attempt limit (lib/auth/attempt-limit.ts) is reached; the answer carries Retry-After
   ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_USER_LIMIT_REACHED: 403,

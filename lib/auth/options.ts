@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { findNul } from "@/lib/validation/nul";
 import { clientAddress } from "./client-address";
 import { login } from "./login";
 import { loginSchema } from "./schemas";
@@ -22,6 +23,8 @@ export function authOptions(): NextAuthOptions {
         name: "credentials",
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(raw, req) {
+          // as the route wrapper does for POST /api/auth/login: NUL never reaches the database
+          if (findNul(raw)) throw new Error("ERR_VALIDATION");
           const input = loginSchema.safeParse(raw);
           if (!input.success) throw new Error("ERR_INVALID_CREDENTIALS");
           try {

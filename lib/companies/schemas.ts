@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
 // spec core §5 Signup: name 2-50, password 5-50, email valid, phone exactly 10 or 11 digits.
@@ -10,6 +11,6 @@ export const signupSchema = z.object({
     .transform((v) => v.replace(/\D/g, ""))
     .pipe(z.string().min(1, V.phoneRequired).regex(/^\d{10,11}$/, V.phoneDigits)),
   password: z.string({ error: V.required }).min(5, V.tooShort).max(50, V.tooLong),
-  planId: z.coerce.number({ error: V.planRequired }).int().positive(V.planRequired),
+  planId: idSchema(V.planRequired),
 });
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idList, idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { needsGreeting } from "./assert-greeting";
 
@@ -16,7 +17,7 @@ const count = (max: number) => z.coerce.number({ error: WHOLE_NUMBER }).int(WHOL
 // a form's empty field or a JSON null both mean "none"
 const emptyToNull = (v: unknown) => (v === "" || v === null ? null : v);
 const nullableCount = (max: number) => z.preprocess(emptyToNull, count(max).nullable());
-const nullableId = z.preprocess(emptyToNull, z.coerce.number().int().positive().nullable());
+const nullableId = z.preprocess(emptyToNull, idSchema().nullable());
 
 // spec admin §5: connection form name 2-50 required; other rules not shown (bounds are ours).
 export const connectionFields = {
@@ -31,7 +32,7 @@ export const connectionFields = {
     (v) => (typeof v === "string" ? v.trim() : v),
     z.union([z.literal(""), z.null(), z.string().regex(/^[A-Za-z0-9_.~-]{16,128}$/, TOKEN_FORMAT)]),
   ),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  queueIds: idList(),
   transferQueueId: nullableId,
   // minutes a pending ticket waits before moving to transferQueueId
   timeToTransfer: nullableCount(MAX_MINUTES),
@@ -105,7 +106,7 @@ export const CONNECTION_DEFAULTS = {
   integrationId: null,
 } satisfies Omit<ConnectionFormValues, "name">;
 
-export const connectionIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const connectionIdParams = idParams;
 
 export const SESSION_REQUESTS = ["start", "restart", "logout"] as const;
 export type SessionRequest = (typeof SESSION_REQUESTS)[number];

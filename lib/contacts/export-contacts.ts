@@ -16,34 +16,42 @@ const lowerName = sql<string>`lower(${contacts.name})`;
 /**
  * GET /contacts/export (spec core §2): every contact matching the list's filters, as
  * `name;number;email`, streamed in batches read by key (lower(name), id) so memory stays flat and
- * no page is read twice, however many contacts the company has.
+ * no page is read twice, however many contacts the company has. The first batch is read before
+ * the stream is handed back: a query that fails answers an error status, never a 200 cut short.
  */
-export function exportContactsCsv(db: DbOrTx, ctx: Pick<TenantContext, "companyId">, filters: ContactFilters): ReadableStream<Uint8Array> {
+export async function exportContactsCsv(
+  db: DbOrTx,
+  ctx: Pick<TenantContext, "companyId">,
+  filters: ContactFilters,
+): Promise<ReadableStream<Uint8Array>> {
   const where = contactsWhere(ctx.companyId, filters);
   const encoder = new TextEncoder();
-  let after: { key: string; id: number } | null = null;
-  let started = false;
+  const readBatch = (after: { key: string; id: number } | null) => {
+    const page: SQL | undefined = after
+      ? or(gt(lowerName, after.key), and(sql`${lowerName} = ${after.key}`, gt(contacts.id, after.id)))
+      : undefined;
+    return db
+      .select({ id: contacts.id, key: lowerName, name: contacts.name, number: contacts.number, email: contacts.email })
+      .from(contacts)
+      .where(and(where, page))
+      .orderBy(asc(lowerName), asc(contacts.id))
+      .limit(BATCH);
+  };
+  let rows: Awaited<ReturnType<typeof readBatch>> | null = await readBatch(null);
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(BOM + csvLine(["name", "number", "email"])));
+    },
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(BOM + csvLine(["name", "number", "email"])));
+      if (!rows) return;
+      if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => csvLine([r.name, r.number, r.email])).join("")));
+      if (rows.length < BATCH) {
+        rows = null;
+        controller.close();
+        return;
       }
-      const page: SQL | undefined = after
-        ? or(gt(lowerName, after.key), and(sql`${lowerName} = ${after.key}`, gt(contacts.id, after.id)))
-        : undefined;
-      const rows = await db
-        .select({ id: contacts.id, key: lowerName, name: contacts.name, number: contacts.number, email: contacts.email })
-        .from(contacts)
-        .where(and(where, page))
-        .orderBy(asc(lowerName), asc(contacts.id))
-        .limit(BATCH);
-      if (rows.length) {
-        controller.enqueue(encoder.encode(rows.map((r) => csvLine([r.name, r.number, r.email])).join("")));
-        const last = rows[rows.length - 1];
-        after = { key: last.key, id: last.id };
-      }
-      if (rows.length < BATCH) controller.close();
+      const last = rows[rows.length - 1];
+      rows = await readBatch({ key: last.key, id: last.id });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/paging";
+import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { digitsOf, NUMBER_DIGITS } from "./normalize-number";
 
@@ -25,7 +26,7 @@ export const contactFields = {
 };
 
 export const extraInfoSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: idSchema().optional(),
   name: z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong),
   value: z.string().trim().max(1000, V.tooLong).default(""),
 });
@@ -40,11 +41,19 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
 
-/** PUT /api/contacts/{id}: as the form, but a group's id (not a phone number) may be left out. */
-export const updateContactSchema = contactSchema.extend({ number: contactFields.number.optional() });
+/**
+ * PUT /api/contacts/{id}: the form's fields, each optional: what is left out stays as it is (no
+ * defaults here, or a left-out email or extra info would be erased). A group's number never changes.
+ */
+export const updateContactSchema = z.object({
+  name: contactFields.name.optional(),
+  number: contactFields.number.optional(),
+  email: contactFields.email.optional(),
+  extraInfo: z.array(extraInfoSchema).max(50, V.tooLong).optional(),
+});
 export type UpdateContactValues = z.output<typeof updateContactSchema>;
 
-export const contactIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const contactIdParams = idParams;
 
 const day = z
   .string()
@@ -72,7 +81,7 @@ export const contactOptionsQuery = z.object({ searchParam: pageQuery.shape.searc
 
 /** POST /api/contacts/{id}/ticket: where the new ticket goes (defaults chosen by the service). */
 export const startTicketSchema = z.object({
-  queueId: z.coerce.number().int().positive().nullable().optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  queueId: idSchema().nullable().optional(),
+  whatsappId: idSchema().nullable().optional(),
 });
 export type StartTicketInput = z.output<typeof startTicketSchema>;

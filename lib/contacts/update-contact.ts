@@ -9,8 +9,9 @@ import { saveExtraInfo } from "./save-extra-info";
 import type { UpdateContactValues } from "./schemas";
 
 /**
- * PUT /contacts/{id}: name, number, email and the extra info rows (replaced as a set). A group's
- * number is its WhatsApp id and never changes. Another company's contact is 404.
+ * PUT /contacts/{id}: name, number, email and the extra info rows (replaced as a set when sent);
+ * fields left out stay. A group's number is its WhatsApp id and never changes. Another company's
+ * contact is 404.
  */
 export async function updateContact(db: Db, ctx: Pick<TenantContext, "companyId">, contactId: number, input: UpdateContactValues) {
   const mine = and(eq(contacts.id, contactId), eq(contacts.companyId, ctx.companyId));
@@ -20,9 +21,14 @@ export async function updateContact(db: Db, ctx: Pick<TenantContext, "companyId"
     const number = current.isGroup ? undefined : input.number;
     await tx
       .update(contacts)
-      .set({ name: input.name, email: input.email, ...(number ? { number } : {}), updatedAt: new Date() })
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(number ? { number } : {}),
+        updatedAt: new Date(),
+      })
       .where(mine);
-    await saveExtraInfo(tx, ctx.companyId, contactId, input.extraInfo);
+    if (input.extraInfo) await saveExtraInfo(tx, ctx.companyId, contactId, input.extraInfo);
   });
   const contact = await getContact(db, ctx, contactId);
   await publishContactUpdate(ctx.companyId, contact);

@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/db";
 import { messages, tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { publish } from "@/lib/realtime/publish";
+import { idParams } from "@/lib/validation/ids";
 import { canOpenTicket } from "@/lib/tickets/ticket-access";
 import { messageUpdatedEvent, type MessageView } from "./message-view";
 import { selectMessages, toMessageView } from "./select-messages";
 
-export const messageIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const messageIdParams = idParams;
 
 /**
  * DELETE /api/messages/{id}: an agent deletes one of the company's own (fromMe) messages, on a

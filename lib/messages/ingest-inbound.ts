@@ -8,6 +8,7 @@ import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { afterInbound } from "./after-inbound";
 import { INGEST_SQL, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
+import { stripNul, stripNulDeep } from "@/lib/validation/nul";
 import { lastMessageText } from "./message-text";
 import { messageCreatedEvent, viewMediaUrl, type MessageView } from "./message-view";
 
@@ -28,6 +29,8 @@ const PREPARE = process.env.DB_PREPARE !== "0";
  * A bare 1, 2 or 3 awaited as a rating (lib/ratings) is stored on its closed ticket instead.
  */
 export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestResult> {
+  // the chatbot and the events see the message as stored: without NUL characters
+  input = { ...input, message: withoutNul(input.message) };
   const p = ingestInputParams(input);
   const client = rawClient(db);
   // only a bare 1, 2 or 3 pays this extra statement: it may be the answer to a rating question
@@ -60,7 +63,8 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
 }
 
 /** Validates the provider's message and turns it into the statement's parameters. */
-export function ingestInputParams({ companyId, whatsappId, message: m }: IngestInput): IngestParams {
+export function ingestInputParams({ companyId, whatsappId, message }: IngestInput): IngestParams {
+  const m = withoutNul(message);
   if (!m.wid?.trim()) throw new AppError("ERR_CREATING_MESSAGE", 400);
   const lid = m.from?.lid ? lidDigits(m.from.lid) : null;
   const chatNumber = inboundNumber(m.chatId, { isGroup: m.isGroup, lid: m.isGroup ? null : lid });
@@ -135,10 +139,31 @@ async function publishIngested({ companyId, whatsappId, message }: IngestInput, 
   await publish(...ticketSummaryEvents(companyId, summary), messageCreatedEvent(placeOf(companyId, summary), view, notify));
 }
 
+const text = (v: string | undefined) => (v === undefined ? v : stripNul(v));
+
+/**
+ * Postgres refuses NUL in text and jsonb, and WhatsApp can deliver one (in a text, a contact's or
+ * group's name, a file name): the message is stored without it rather than lost.
+ */
+export function withoutNul(m: InboundMessage): InboundMessage {
+  return {
+    ...m,
+    wid: text(m.wid)!,
+    chatId: text(m.chatId)!,
+    from: m.from && { ...m.from, number: text(m.from.number)!, name: text(m.from.name), lid: text(m.from.lid) },
+    groupName: text(m.groupName),
+    body: text(m.body)!,
+    media: m.media && { path: stripNul(m.media.path), mimetype: stripNul(m.media.mimetype), filename: stripNul(m.media.filename) },
+    quotedWid: text(m.quotedWid),
+  };
+}
+
 function rawJson(raw: unknown): string | null {
   if (raw === undefined || raw === null) return null;
   try {
-    return JSON.stringify(raw, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+    const json = JSON.stringify(raw, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+    // jsonb refuses "\u0000" too; the rare raw message holding one is rebuilt without it
+    return json.includes("\\u0000") ? JSON.stringify(stripNulDeep(JSON.parse(json))) : json;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import type { Db } from "@/db";
 import type { TenantContext } from "@/lib/api/context";
+import { isForm, readBody, readForm } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { saveMedia } from "@/lib/storage/local-storage";
 import { mediaTypeFromMime, type OutboundMedia } from "./media-type";
@@ -15,8 +16,7 @@ export const MAX_UPLOAD_FILES = 10;
  * so a refused send leaves no file behind.
  */
 export async function sendFromRequest(db: Db, ctx: TenantContext, ticketId: number, req: Request) {
-  const type = req.headers.get("content-type") ?? "";
-  const { fields, files } = type.includes("multipart/form-data") ? await readForm(req) : { fields: await readJson(req), files: [] };
+  const { fields, files } = isForm(req) ? await readUpload(req) : { fields: await readJson(req), files: [] };
   // as the route wrapper does for every body: another company's id answers 404
   if (fields.companyId !== undefined && fields.companyId !== "" && Number(fields.companyId) !== ctx.companyId) {
     throw new AppError("ERR_NOT_FOUND", 404);
@@ -32,8 +32,8 @@ export async function sendFromRequest(db: Db, ctx: TenantContext, ticketId: numb
   return { messages };
 }
 
-async function readForm(req: Request) {
-  const form = await req.formData();
+async function readUpload(req: Request) {
+  const form = await readForm(req);
   // browsers send an empty "medias" part when no file was picked
   const files = form.getAll("medias").filter((f): f is File => typeof f !== "string" && f.size > 0);
   if (files.length > MAX_UPLOAD_FILES) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "medias", message: "tooLong" }] });
@@ -54,12 +54,6 @@ function quotedFromJson(raw: string | undefined): string | undefined {
 }
 
 async function readJson(req: Request): Promise<Record<string, unknown>> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  try {
-    const parsed = JSON.parse(text);
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    throw new AppError("ERR_INVALID_JSON", 400);
-  }
+  const parsed = await readBody(req);
+  return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
 }

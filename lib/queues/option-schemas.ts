@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
 // Catalogue key (messages/*.json "validation.") of the option number rule.
 const OPTION_NUMBER = "optionNumber";
 
-const id = z.coerce.number().int().positive();
+const id = idSchema();
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /**
@@ -27,11 +28,8 @@ export const listOptionsQuery = z.object({
   queueId: id,
   parentId: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .refine((n) => n === -1 || n > 0)
-      .optional(),
+    // -1 names the roots; anything else is an option's id
+    z.union([z.literal(-1), z.literal("-1").transform(() => -1 as const), idSchema()]).optional(),
   ),
 });
 export type ListOptionsQuery = z.infer<typeof listOptionsQuery>;

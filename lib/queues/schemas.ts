@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { QUEUE_COLOR, normalizeQueueColor } from "./colors";
 import { TIME_HHMM, WEEKDAY_KEYS, WEEKDAYS } from "./schedules";
@@ -12,8 +13,7 @@ const INVALID_WEEKDAY = "invalidWeekday";
 
 // a form's empty field or a JSON null both mean "none"
 const emptyToNull = (v: unknown) => (v === "" || v === null ? null : v);
-const id = z.coerce.number().int().positive();
-const nullableId = z.preprocess(emptyToNull, id.nullable());
+const nullableId = z.preprocess(emptyToNull, idSchema().nullable());
 const message = z.string().max(4096, V.tooLong);
 const time = z.string({ error: TIME_FORMAT }).trim().regex(TIME_HHMM, TIME_FORMAT);
 
@@ -103,4 +103,4 @@ export const queueFormSchema = z.object({
 export type QueueFormInput = z.input<typeof queueFormSchema>;
 export type QueueFormValues = z.output<typeof queueFormSchema>;
 
-export const idParams = z.object({ id });
+export { idParams };

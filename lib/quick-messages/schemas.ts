@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParams } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
 // Catalogue key (messages/*.json "validation.") of the shortcode rule.
@@ -67,4 +68,4 @@ export const quickMessageFormSchema = z
 export type QuickMessageFormInput = z.input<typeof quickMessageFormSchema>;
 export type QuickMessageFormValues = z.output<typeof quickMessageFormSchema>;
 
-export const quickMessageIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const quickMessageIdParams = idParams;

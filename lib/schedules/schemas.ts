@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/paging";
+import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
 // Catalogue keys (messages/*.json "validation.") of the schedule form's own rules.
@@ -42,7 +43,7 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
  */
 export const scheduleSchema = z.object({
   body: z.string({ error: SCHEDULE_V.bodyTooShort }).trim().min(BODY_MIN, SCHEDULE_V.bodyTooShort).max(BODY_MAX, V.tooLong),
-  contactId: z.preprocess(blankToUndefined, z.coerce.number({ error: V.required }).int(V.required).positive(V.required).max(2147483647)),
+  contactId: z.preprocess(blankToUndefined, idSchema(V.required)),
   sendAt: z.preprocess(
     blankToUndefined,
     z.coerce.date({ error: V.required }).refine((d) => d.getTime() > Date.now(), SCHEDULE_V.sendAtFuture),
@@ -50,7 +51,11 @@ export const scheduleSchema = z.object({
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
-export const scheduleIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+/** PUT /api/schedules/{id}: the same fields, each optional: what is left out stays as it is. */
+export const updateScheduleSchema = scheduleSchema.partial();
+export type UpdateScheduleInput = z.infer<typeof updateScheduleSchema>;
+
+export const scheduleIdParams = idParams;
 
 const isoDate = z.preprocess(blankToUndefined, z.coerce.date().optional());
 
@@ -61,7 +66,7 @@ const isoDate = z.preprocess(blankToUndefined, z.coerce.date().optional());
 export const listSchedulesQuery = pageQuery.extend({
   start: isoDate,
   end: isoDate,
-  contactId: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2147483647).optional()),
+  contactId: z.preprocess(blankToUndefined, idSchema().optional()),
 });
 export type ListSchedulesQuery = z.infer<typeof listSchedulesQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParams } from "@/lib/validation/ids";
 import { WEEKDAY_KEYS, WEEKDAYS } from "./weekdays";
 
 // Catalogue keys (messages/*.json "validation.") of this area's rules.
@@ -62,4 +63,4 @@ export const companySchedulesSchema = z.object({
 export type CompanySchedulesInput = z.input<typeof companySchedulesSchema>;
 export type CompanySchedulesValues = z.output<typeof companySchedulesSchema>;
 
-export const companyIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const companyIdParams = idParams;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { HEX_COLOR, normalizeHex } from "./colors";
 
@@ -36,9 +37,9 @@ export const tagFormSchema = z.object({ name: tagFields.name, color: tagFields.c
 export type TagFormInput = z.input<typeof tagFormSchema>;
 export type TagFormValues = z.output<typeof tagFormSchema>;
 
-export const tagIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const tagIdParams = idParams;
 
-const id = z.coerce.number().int().positive();
+const id = idSchema();
 // how many tags one ticket may carry: keeps the ticket's realtime event well under 10 KB
 export const MAX_TAGS_PER_TICKET = 50;
 

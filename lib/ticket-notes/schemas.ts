@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema();
 
 // spec core §5 Ticket note: required, at least 2 characters. Messages are catalogue keys.
 export const ticketNoteFields = {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/validation/ids";
 import { ticketStatuses } from "@/db/schema/tickets";
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema();
 
 /**
  * PUT /api/tickets/{id} (spec core §7): accept = {status:"open"} on a pending ticket; return =

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/paging";
 import { ticketStatuses } from "@/db/schema/tickets";
+import { idParams, idSchema } from "@/lib/validation/ids";
 
-const INT_MAX = 2147483647;
-
-export const ticketIdParams = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+export const ticketIdParams = idParams;
 
 // a malformed uuid is simply no ticket (404), never a database error
 export const ticketUuidParams = z.object({ uuid: z.string() });
@@ -33,7 +32,7 @@ export function readIdList(raw: unknown): unknown {
 const idList = z.preprocess(
   readIdList,
   z
-    .array(z.number().int().positive().max(INT_MAX))
+    .array(idSchema())
     .max(200)
     .optional()
     .transform((ids) => (ids?.length ? [...new Set(ids)] : undefined)),

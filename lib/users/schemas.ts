@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idList, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
 // spec core §5 User: name 2-50, password 5-50, email valid and required.
@@ -8,8 +9,8 @@ export const userFields = {
   password: z.string().min(5, V.tooShort).max(50, V.tooLong),
   profile: z.enum(["admin", "user", "supervisor"]),
   allTicket: z.enum(["enable", "disable"]),
-  whatsappId: z.coerce.number().int().positive().nullable(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  whatsappId: idSchema().nullable(),
+  queueIds: idList(),
 };
 
 // "" (an empty select) means no default connection
@@ -30,9 +31,10 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
+/** PUT /users/{id}: every field optional; what is left out stays as it is. */
 export const updateUserSchema = z.object({
-  name: userFields.name,
-  email: userFields.email,
+  name: userFields.name.optional(),
+  email: userFields.email.optional(),
   // empty means "keep the current password"
   password: z.union([z.literal(""), userFields.password]).optional(),
   profile: userFields.profile.optional(),
@@ -43,5 +45,5 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** The profile edit of the account menu: own name, email and password only. */
-export const profileSchema = updateUserSchema.pick({ name: true, email: true, password: true });
+export const profileSchema = z.object({ name: userFields.name, email: userFields.email, password: updateUserSchema.shape.password });
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -11,7 +11,7 @@ import { userUpdated } from "./publish-user";
 import type { UpdateUserInput } from "./schemas";
 
 /**
- * PUT /users/{id}. Admins edit anyone in their company; others only themselves, and never their
+ * PUT /users/{id} (fields left out stay). Admins edit anyone in their company; others only themselves, and never their
  * own profile, allTicket or queues (user-modal:editProfile / editQueues are admin permissions).
  * A super user is edited only by themself or another super user.
  */
@@ -31,17 +31,17 @@ export async function updateUser(db: DbOrTx, ctx: TenantContext, userId: number,
   if (changesRights && (!admin || (isSelf && input.profile !== undefined && input.profile !== current.profile))) {
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
-  const email = input.email.toLowerCase();
+  const email = input.email?.toLowerCase();
   const queueIds = input.queueIds ? [...new Set(input.queueIds)] : undefined;
-  await assertEmailFree(db, email, userId);
+  if (email !== undefined) await assertEmailFree(db, email, userId);
   await assertUserReferences(db, ctx.companyId, { whatsappId: input.whatsappId, queueIds });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
-        name: input.name,
-        email,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(email !== undefined ? { email } : {}),
         ...(passwordHash ? { passwordHash } : {}),
         // someone else's new password ends their session
         ...(passwordHash && !isSelf ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),

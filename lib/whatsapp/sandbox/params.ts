@@ -1,3 +1,4 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/validation/ids";
 
-export const sandboxParams = z.object({ connectionId: z.coerce.number().int().positive() });
+export const sandboxParams = z.object({ connectionId: idSchema() });

@@ -115,7 +115,16 @@ async function saveDataUrl(companyId: number, dataUrl: string, fileName?: string
   const m = dataUrl.match(/^data:([\w.+-]+\/[\w.+-]+)?(;base64)?,(.*)$/s);
   if (!m) throw new AppError("ERR_SANDBOX_BAD_MEDIA", 400);
   const mime = m[1] ?? "application/octet-stream";
-  const bytes = m[2] ? Buffer.from(m[3], "base64") : Buffer.from(decodeURIComponent(m[3]));
+  const bytes = m[2] ? Buffer.from(m[3], "base64") : Buffer.from(decodeText(m[3]));
   const ext = mime.split("/")[1]?.replace(/[^\w]/g, "") || "bin";
   return saveMedia(companyId, bytes, { mimetype: mime, filename: fileName ?? `arquivo.${ext}` });
+}
+
+// a data URL's text is percent-encoded: a broken escape is a bad file, not a server error
+function decodeText(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new AppError("ERR_SANDBOX_BAD_MEDIA", 400);
+  }
 }

@@ -4,12 +4,16 @@ import { contacts } from "@/db/schema";
 import { ignoresGroupMessages } from "@/lib/chatbot/settings";
 import { applyAck, applyDelete, applyEdit } from "@/lib/messages/apply-provider-update";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
+import { stripNulDeep } from "@/lib/validation/nul";
 import type { ProviderEvent } from "../types";
 import { updateSessionState } from "./session-state";
 import type { ConnectionRef } from "./types";
 
 /** Writes what a provider reports through the product's services (each publishes after commit). */
 export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: ProviderEvent): Promise<void> {
+  // Postgres refuses NUL in text: what WhatsApp reports is kept without it (a message's own
+  // fields are cleaned by the ingest service)
+  if (event.type !== "message") event = stripNulDeep(event);
   const ref = { companyId: conn.companyId, whatsappId: conn.id };
   switch (event.type) {
     case "status":

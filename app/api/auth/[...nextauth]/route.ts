@@ -1,7 +1,5 @@
-import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { nextAuthRoute } from "@/lib/auth/nextauth-route";
 
-// next-auth's own endpoints (session, csrf, credentials sign-in) under /api/auth/*.
-const handler = (req: Request, ctx: unknown) => NextAuth(authOptions())(req, ctx);
-
-export { handler as GET, handler as POST };
+// next-auth's own endpoints (session, csrf, credentials sign-in) under /api/auth/*; bad requests
+// answer 4xx JSON (lib/auth/nextauth-route.ts).
+export { nextAuthRoute as GET, nextAuthRoute as POST };

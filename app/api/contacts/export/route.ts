@@ -5,7 +5,7 @@ import { contactFiltersQuery } from "@/lib/contacts/schemas";
 
 // GET /api/contacts/export — contatos.csv: every contact matching the list's filters, `;`-separated.
 export const GET = route({ query: contactFiltersQuery }, async ({ ctx, query }) =>
-  new Response(exportContactsCsv(getDb(), ctx, query), {
+  new Response(await exportContactsCsv(getDb(), ctx, query), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${EXPORT_FILE_NAME}"`,

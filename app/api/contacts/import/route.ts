@@ -1,4 +1,5 @@
 import { getDb } from "@/db";
+import { isForm, readForm } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { importContacts } from "@/lib/contacts/import-contacts";
@@ -11,8 +12,8 @@ const MAX_REQUEST_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
 // `{ created, updated, refused: [{ row, reason }] (first 100), refusedCount, total }`.
 export const POST = route({}, async ({ req, ctx }) => {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
-  const form = await req.formData().catch(() => null);
-  const file = form?.get("file");
+  // no form at all is a missing file; a malformed one answers ERR_INVALID_BODY
+  const file = isForm(req) ? (await readForm(req)).get("file") : null;
   if (!file || typeof file === "string") throw new AppError("ERR_IMPORT_NO_FILE", 400);
   if (file.size > IMPORT_MAX_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -3,8 +3,9 @@ import { getDb } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { getCompanyPlan } from "@/lib/plans/get-company-plan";
+import { idSchema } from "@/lib/validation/ids";
 
-const params = z.object({ companyId: z.coerce.number().int().positive() });
+const params = z.object({ companyId: idSchema() });
 
 // GET /api/companies/listPlan/{companyId} — the caller's company plan (super admins: any company).
 export const GET = route({ params }, async ({ ctx, params }) => {

@@ -1,4 +1,5 @@
 import { getDb } from "@/db";
+import { isForm, readForm } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { attachScheduleMedia, removeScheduleMedia } from "@/lib/schedules/schedule-media";
@@ -6,10 +7,9 @@ import { scheduleIdParams } from "@/lib/schedules/schemas";
 
 // POST /api/schedules/{id}/media-upload — multipart `file`: a png or jpeg image.
 export const POST = route({ plan: "useSchedules", params: scheduleIdParams }, async ({ ctx, params, req }) => {
-  const form = await req.formData().catch(() => {
-    throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
-  });
-  const file = form.get("file");
+  // no form at all is a missing file; a malformed one answers ERR_INVALID_BODY
+  if (!isForm(req)) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
+  const file = (await readForm(req)).get("file");
   return attachScheduleMedia(getDb(), ctx, params.id, typeof file === "string" ? null : file);
 });
 
