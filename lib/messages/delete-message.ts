@@ -5,7 +5,8 @@ import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { publish } from "@/lib/realtime/publish";
 import { idParams } from "@/lib/validation/ids";
-import { canOpenTicket } from "@/lib/tickets/ticket-access";
+import type { TicketStatus } from "@/lib/realtime/channels";
+import { assertMayWrite, canOpenTicket } from "@/lib/tickets/ticket-access";
 import { messageUpdatedEvent, type MessageView } from "./message-view";
 import { selectMessages, toMessageView } from "./select-messages";
 
@@ -13,7 +14,8 @@ export const messageIdParams = idParams;
 
 /**
  * DELETE /api/messages/{id}: an agent deletes one of the company's own (fromMe) messages, on a
- * ticket they may open. It is marked deleted here (the conversation shows the marker) and, when it
+ * ticket they may write in (a non-admin's own open ticket: lib/tickets/ticket-rules.ts). It is
+ * marked deleted here (the conversation shows the marker) and, when it
  * reached WhatsApp, the worker deletes it there for everyone (lib/whatsapp/worker/revokes.ts); one
  * still waiting in the outbox is cancelled and never sent. Another company's or a missing message
  * is 404; someone else's message or a ticket the user may not open is 403.
@@ -30,6 +32,7 @@ export async function deleteMessage(db: Db, ctx: TenantContext, messageId: numbe
         sendStatus: messages.sendStatus,
         queueId: tickets.queueId,
         userId: tickets.userId,
+        status: tickets.status,
       })
       .from(messages)
       .innerJoin(tickets, eq(tickets.id, messages.ticketId))
@@ -37,6 +40,8 @@ export async function deleteMessage(db: Db, ctx: TenantContext, messageId: numbe
       .for("update", { of: messages });
     if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND", 404);
     if (!canOpenTicket(ctx, row) || !row.fromMe) throw new AppError("ERR_NO_PERMISSION", 403);
+    // deleting (for everyone, on WhatsApp) is writing in the ticket: a non-admin's own open one
+    assertMayWrite(ctx, { ...row, status: row.status as TicketStatus });
     if (row.isDeleted) return null;
     // pending: not claimed by the worker yet, so it is simply never sent. Anything that may be on
     // WhatsApp (sent, being sent, or sent from the phone: no outbox status) is revoked there.

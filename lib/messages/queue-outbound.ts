@@ -1,10 +1,11 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "@/db";
 import { messages, tickets } from "@/db/schema";
-import type { TenantContext } from "@/lib/api/context";
+import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { publish } from "@/lib/realtime/publish";
 import { getTicket } from "@/lib/tickets/get-ticket";
+import { assertMayWrite } from "@/lib/tickets/ticket-access";
 import { placeOf, ticketSummaryEvents, toTicketSummary } from "@/lib/tickets/ticket-summary";
 import { generateWid } from "./generate-wid";
 import { rowMediaType, type OutboundMedia } from "./media-type";
@@ -47,13 +48,19 @@ export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number
       .returning({ id: messages.id });
     const last = rows[rows.length - 1];
     const lastMessage = lastMessageText(last.body, last.media ? rowMediaType(last.media.type) : null, last.media?.filename);
-    // the status guard closes the gap between the check above and this write
+    // the guards close the gap between the checks above and this write: still not closed, and
+    // for a non-admin still their open ticket
+    const stillMine = isAdmin(ctx) ? undefined : and(eq(tickets.status, "open"), eq(tickets.userId, ctx.userId));
     const [t] = await tx
       .update(tickets)
       .set({ lastMessage, updatedAt: new Date() })
-      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId), ne(tickets.status, "closed")))
+      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId), ne(tickets.status, "closed"), stillMine))
       .returning({ updatedAt: tickets.updatedAt, lastMessage: tickets.lastMessage });
-    if (!t) throw new AppError("ERR_TICKET_CLOSED", 409);
+    if (!t) {
+      // changed meanwhile: the check again names why (closed: 409; taken by someone else: 403)
+      await sendableTicket(tx, ctx, ticketId);
+      throw new AppError("ERR_TICKET_CLOSED", 409);
+    }
     // delivered to the worker's LISTEN when this transaction commits
     await tx.execute(sql`select pg_notify('outbox', ${String(ticket.whatsappId)})`);
     const ids = inserted.map((r) => r.id);
@@ -68,10 +75,14 @@ export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number
   return views;
 }
 
-/** The ticket an agent may send on: visible to them, not closed, with a connection. */
+/**
+ * The ticket an agent may send on: visible to them, not closed, one they may write in (a
+ * non-admin's own open ticket: lib/tickets/ticket-rules.ts), with a connection.
+ */
 export async function sendableTicket(db: DbOrTx, ctx: TenantContext, ticketId: number) {
   const ticket = await getTicket(db, ctx, ticketId);
   if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
+  assertMayWrite(ctx, ticket);
   if (ticket.whatsappId === null) throw new AppError("ERR_TICKET_NO_WHATSAPP", 409);
   return { ...ticket, whatsappId: ticket.whatsappId };
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { tickets, users } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
+import { canOpenTicket, isAllTicketUser } from "@/lib/tickets/ticket-access";
 import { parseChannel, type ParsedChannel } from "./channels";
 
 export type PresenceMember = { user_id: string; user_info: { name: string; profile: string } };
@@ -32,29 +33,24 @@ export async function authorizeChannel(
     case "tickets":
       return { ok: admin || (await mayListTickets(db, ctx, ch)) };
     case "ticket":
-      return { ok: await mayOpenTicket(db, ctx, ch.ticketId, admin) };
+      return { ok: await mayOpenTicket(db, ctx, ch.ticketId) };
   }
 }
 
-// spec core §4: users see their queues' tickets and those with no queue; allTicket adds pending ones
+// spec core §4: users see their queues' tickets and those with no queue; allTicket adds pending
+// ones (which they may accept: lib/tickets/ticket-rules.ts), as GET /api/tickets lists them
 async function mayListTickets(db: DbOrTx, ctx: TenantContext, ch: Extract<ParsedChannel, { kind: "tickets" }>) {
   if (ch.queueId === null || ctx.queueIds.includes(ch.queueId)) return true;
-  if (ch.status !== "pending") return false;
-  const [u] = await db
-    .select({ allTicket: users.allTicket })
-    .from(users)
-    .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
-  return u?.allTicket === "enable";
+  return ch.status === "pending" && (await isAllTicketUser(db, ctx));
 }
 
-// spec core §5: a ticket whose queue is not among the user's queues is refused for non-admins
-async function mayOpenTicket(db: DbOrTx, ctx: TenantContext, ticketId: number, admin: boolean) {
+// the conversation channel: whoever may open the ticket (the rule GET /api/tickets/{id} applies)
+async function mayOpenTicket(db: DbOrTx, ctx: TenantContext, ticketId: number) {
   const [t] = await db
     .select({ queueId: tickets.queueId, userId: tickets.userId })
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)));
-  if (!t) return false;
-  return admin || t.userId === ctx.userId || t.queueId === null || ctx.queueIds.includes(t.queueId);
+  return !!t && canOpenTicket(ctx, t);
 }
 
 async function presenceMember(db: DbOrTx, ctx: TenantContext): Promise<PresenceMember> {

@@ -5,6 +5,7 @@ import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { publish } from "@/lib/realtime/publish";
 import { getTicket } from "@/lib/tickets/get-ticket";
+import { assertMayWrite } from "@/lib/tickets/ticket-access";
 import { ticketSummaryEvents, toTicketSummary } from "@/lib/tickets/ticket-summary";
 import { tagEvent } from "./publish-tag";
 import type { SyncTagsInput } from "./schemas";
@@ -14,10 +15,12 @@ import { tagsOfTickets } from "./ticket-tags";
 /**
  * POST /tags/sync: replaces a ticket's tags with the given set (the tag editor of the conversation,
  * and the kanban's move between lanes). The ticket must be one the caller may open (404 for
- * another company's, 403 for another queue's) and every tag the caller's company's (404).
+ * another company's, 403 for another queue's) and write in (403: a non-admin's own open ticket),
+ * and every tag the caller's company's (404).
  */
 export async function syncTicketTags(db: Db, ctx: TenantContext, input: SyncTagsInput) {
-  await getTicket(db, ctx, input.ticketId);
+  // setting tags changes the ticket: a non-admin's own open ticket only (lib/tickets/ticket-rules.ts)
+  assertMayWrite(ctx, await getTicket(db, ctx, input.ticketId));
   const wanted = [...new Set(input.tags)];
   const before = await db.transaction(async (tx) => {
     // one sync per ticket at a time: the second waits, then replaces the first's set

@@ -1,16 +1,38 @@
 import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { tickets } from "@/db/schema";
+import type { DbOrTx } from "@/db";
+import { tickets, users } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
+import { AppError } from "@/lib/api/errors";
 import type { TicketStatus } from "@/lib/realtime/channels";
+import * as rules from "./ticket-rules";
+import type { TicketActor, TicketHold } from "./ticket-rules";
 
-type Owned = { queueId: number | null; userId: number | null };
+// The server side of lib/tickets/ticket-rules.ts: the caller as a TicketActor, the rules as 403s,
+// and the same rules in SQL for the lists.
 
-/**
- * spec core §5/§6: admins open any ticket of their company; users open tickets of their queues,
- * tickets without a queue, and their own (the same rule as the conversation channel's auth).
- */
-export function canOpenTicket(ctx: TenantContext, t: Owned): boolean {
-  return isAdmin(ctx) || t.userId === ctx.userId || t.queueId === null || ctx.queueIds.includes(t.queueId);
+/** The caller as the rules see them; allTicket is read from the database when a rule needs it. */
+export function actorOf(ctx: TenantContext, allTicket = false): TicketActor {
+  return { userId: ctx.userId, isAdmin: isAdmin(ctx), queueIds: ctx.queueIds, allTicket };
+}
+
+/** The caller's allTicket flag ("enable"): they may see and accept other queues' pending tickets. */
+export async function isAllTicketUser(db: DbOrTx, ctx: TenantContext): Promise<boolean> {
+  if (isAdmin(ctx)) return false;
+  const [row] = await db
+    .select({ allTicket: users.allTicket })
+    .from(users)
+    .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
+  return row?.allTicket === "enable";
+}
+
+/** spec core §5/§6 (ticket-rules.ts canOpenTicket): what the caller may open. */
+export function canOpenTicket(ctx: TenantContext, t: Pick<TicketHold, "queueId" | "userId">): boolean {
+  return rules.canOpenTicket(actorOf(ctx), t);
+}
+
+/** 403 unless the caller may write in the ticket: send or delete messages, set its tags (ticket-rules.ts). */
+export function assertMayWrite(ctx: TenantContext, t: TicketHold): void {
+  if (!rules.canWriteTicket(actorOf(ctx), t)) throw new AppError("ERR_NO_PERMISSION", 403);
 }
 
 const inMyQueues = (ctx: TenantContext): SQL =>
@@ -34,8 +56,9 @@ export type ListScope = {
 /**
  * Which tickets a list shows (GET /api/tickets), as in the product we replace. The open tab: one's
  * own tickets; the pending tab: pending ones of one's queues or none (every queue for admins and
- * allTicket users) and one's own; the closed and search tabs: every ticket one may open. "Show all"
- * (admins) lists every ticket of the company. The caller adds the status condition itself.
+ * allTicket users, who may accept them: ticket-rules.ts canAcceptTicket) and one's own; the closed
+ * and search tabs: every ticket one may open. "Show all" (admins) lists every ticket of the
+ * company. The caller adds the status condition itself.
  */
 export function listedTicketsWhere(ctx: TenantContext, scope: ListScope): SQL {
   const company = eq(tickets.companyId, ctx.companyId);

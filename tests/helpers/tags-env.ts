@@ -50,7 +50,7 @@ export async function makeTag(t: Tenant, name = unique("Tag"), extra: Partial<ty
   return row;
 }
 
-export async function makeTicket(t: Tenant, queueId: number | null = t.agentQueueId) {
+export async function makeTicket(t: Tenant, queueId: number | null = t.agentQueueId, userId: number | null = null) {
   const n = ++seq;
   const [contact] = await getDb()
     .insert(contacts)
@@ -58,7 +58,7 @@ export async function makeTicket(t: Tenant, queueId: number | null = t.agentQueu
     .returning();
   const [ticket] = await getDb()
     .insert(tickets)
-    .values({ companyId: t.companyId, contactId: contact.id, whatsappId: t.whatsappId, status: "open", queueId, userId: null })
+    .values({ companyId: t.companyId, contactId: contact.id, whatsappId: t.whatsappId, status: "open", queueId, userId })
     .returning();
   return ticket.id;
 }

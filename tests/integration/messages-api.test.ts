@@ -57,6 +57,9 @@ async function conversation(t: Tenant, n: number) {
   return ticketId;
 }
 
+// agents write in their own open tickets only (lib/tickets/ticket-rules.ts)
+const takenByAgent = (ticketId: number) => getDb().update(tickets).set({ status: "open", userId: a.agent.id }).where(eq(tickets.id, ticketId));
+
 const page = (token: string, ticketId: number, pageNumber = 1) =>
   call(getMessages, { url: `/api/messages/${ticketId}?pageNumber=${pageNumber}`, token, params: { id: ticketId } });
 const send = (token: string, ticketId: number, body: unknown) =>
@@ -124,6 +127,7 @@ describe("GET /api/messages/{ticketId}", () => {
 describe("POST /api/messages/{ticketId}", () => {
   it("writes a pending outbox row with a generated wid, ignoring fromMe, read and mediaUrl from the client", async () => {
     const ticketId = await conversation(a, 1);
+    await takenByAgent(ticketId);
     published.length = 0;
     const res = await send(agentA, ticketId, { body: "Bom dia!", fromMe: false, read: false, mediaUrl: "http://169.254.169.254/latest", ack: 3 });
     expect(res.status).toBe(200);
@@ -138,8 +142,8 @@ describe("POST /api/messages/{ticketId}", () => {
     const created = published.find((e) => e.event === "appMessage")!;
     expect(created.channels).toEqual([
       channels.ticket(a.companyId, ticketId),
-      channels.tickets(a.companyId, null, "pending"),
-      channels.allTickets(a.companyId, "pending"),
+      channels.tickets(a.companyId, null, "open"),
+      channels.allTickets(a.companyId, "open"),
     ]);
     expect(published.some((e) => e.event === "ticket" && e.channels.includes(channels.ticket(a.companyId, ticketId)))).toBe(true);
     for (const e of published) expect(Buffer.byteLength(JSON.stringify(e.data))).toBeLessThan(MAX_PAYLOAD_BYTES);
@@ -157,6 +161,7 @@ describe("POST /api/messages/{ticketId}", () => {
 
   it("stores uploaded files and writes one row per file, the text as the caption", async () => {
     const ticketId = await conversation(a, 1);
+    await takenByAgent(ticketId);
     const form = new FormData();
     form.append("body", "segue a foto e o boleto");
     form.append("fromMe", "false");

@@ -16,7 +16,8 @@ beforeAll(async () => void ({ a, b, adminA, agentA } = await setupTagTenants()))
 describe("POST /api/tags/sync", () => {
   it("replaces the ticket's tags, publishes the ticket with its tags and the changed counts", async () => {
     const [x, y, z] = [await makeTag(a, unique("X")), await makeTag(a, unique("Y")), await makeTag(a, unique("Z"))];
-    const ticketId = await makeTicket(a);
+    // the agent's own open ticket: tags change it (lib/tickets/ticket-rules.ts)
+    const ticketId = await makeTicket(a, a.agentQueueId, a.agent.id);
     const first = await sync(agentA, { ticketId, tags: [{ id: x.id, name: "ignored" }, { id: y.id }] });
     expect(first.status).toBe(200);
     expect(first.body.ticketId).toBe(ticketId);

@@ -58,7 +58,7 @@ describe("an agent", () => {
     expect(await put(agentA, mine.id, { status: "closed" })).toMatchObject({ status: 200, body: { status: "closed" } });
   });
 
-  it("may not change another user's ticket in their queue; accepting it is the race's 409", async () => {
+  it("may not change another user's open ticket in their queue; accepting it is the race's 409", async () => {
     const { a, agentA } = env;
     const t = await makeTicket(a, { status: "open", queueId: a.agentQueueId, userId: a.admin.id });
     for (const body of [{ status: "closed" }, { status: "pending", userId: null }, { queueId: a.queueIds[1], userId: null }, { userId: a.agent.id }]) {
@@ -66,9 +66,10 @@ describe("an agent", () => {
     }
     const taken = await put(agentA, t.id, { status: "open" });
     expect(taken).toMatchObject({ status: 409, body: { error: "ERR_TICKET_ALREADY_ACCEPTED", ticket: { userId: a.admin.id, user: { name: a.admin.name } } } });
-    const closed = await makeTicket(a, { status: "closed", queueId: a.agentQueueId, userId: a.admin.id });
-    expect(await put(agentA, closed.id, { status: "open" })).toMatchObject(forbidden);
     expect(await ticketRow(t.id)).toMatchObject({ status: "open", userId: a.admin.id });
+    // a closed one is different: reopening it makes it theirs (spec core §4; tickets-write-rule.test.ts)
+    const closed = await makeTicket(a, { status: "closed", queueId: a.agentQueueId, userId: a.admin.id });
+    expect(await put(agentA, closed.id, { status: "open" })).toMatchObject({ status: 200, body: { userId: a.agent.id } });
   });
 
   it("assigns nobody else, except by transferring a ticket they hold", async () => {

@@ -1,10 +1,10 @@
 import { and, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { companies, tags, tickets, ticketTags, users } from "@/db/schema";
+import { companies, tags, tickets, ticketTags } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { addDaysToDate } from "@/lib/dates/today";
 import type { ListTicketsQuery } from "../schemas";
-import { listedTicketsWhere } from "../ticket-access";
+import { isAllTicketUser as allTicketFlag, listedTicketsWhere } from "../ticket-access";
 import { idArray } from "./sql-values";
 
 export type TicketFilters = Omit<ListTicketsQuery, "searchParam" | "pageNumber">;
@@ -20,12 +20,7 @@ function onDay(column: typeof tickets.createdAt | typeof tickets.updatedAt, comp
 
 /** Whether the caller is an allTicket user (only the pending tab of a non-admin needs to know). */
 async function isAllTicketUser(db: DbOrTx, ctx: TenantContext, f: TicketFilters): Promise<boolean> {
-  if (f.status !== "pending" || isAdmin(ctx)) return false;
-  const [row] = await db
-    .select({ allTicket: users.allTicket })
-    .from(users)
-    .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
-  return row?.allTicket === "enable";
+  return f.status === "pending" ? allTicketFlag(db, ctx) : false;
 }
 
 /**

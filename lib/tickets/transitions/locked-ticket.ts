@@ -4,7 +4,7 @@ import { tickets } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import type { TicketPlace } from "@/lib/realtime/ticket-events";
-import { canOpenTicket } from "../ticket-access";
+import { canAcceptTicket, canOpenTicket, type TicketActor } from "../ticket-rules";
 import { placeOf } from "../ticket-summary";
 import { selectTickets, toTicketListItem, type TicketListItem } from "../ticket-view";
 
@@ -15,23 +15,23 @@ export type LockedTicket = TicketListItem;
  * The ticket, locked (FOR NO KEY UPDATE: messages may still reference it meanwhile) so every
  * check below holds until the commit: two agents accepting at once are served one after the
  * other, and the second sees the first's owner. Another company's or a missing ticket is 404;
- * one the caller may not open (another queue) is 403.
+ * one the caller may neither open nor accept (another queue's) is 403.
  */
-export async function lockTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<LockedTicket> {
+export async function lockTicket(tx: Tx, ctx: TenantContext, ticketId: number, actor: TicketActor): Promise<LockedTicket> {
   const where = and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId));
   // lock first, then read: a locking read that waited re-checks the ticket row alone, and the
   // joined user would still be the one before the wait (the winner's name missing from the 409)
   const [locked] = await tx.select({ id: tickets.id }).from(tickets).where(where).for("no key update");
   if (!locked) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   const [row] = await selectTickets(tx).where(where);
-  if (!canOpenTicket(ctx, row)) throw new AppError("ERR_NO_PERMISSION", 403);
-  return toTicketListItem(row);
+  const t = toTicketListItem(row);
+  if (!canOpenTicket(actor, t) && !canAcceptTicket(actor, t)) throw new AppError("ERR_NO_PERMISSION", 403);
+  return t;
 }
 
-/** Non-admins change tickets they hold or nobody holds; another user's ticket is for admins. */
-export function assertMayChange(ctx: TenantContext, t: LockedTicket): void {
-  if (isAdmin(ctx) || t.userId === null || t.userId === ctx.userId) return;
-  throw new AppError("ERR_NO_PERMISSION", 403);
+/** 403 unless the rule (lib/tickets/ticket-rules.ts) allows it. */
+export function assertAllowed(allowed: boolean): void {
+  if (!allowed) throw new AppError("ERR_NO_PERMISSION", 403);
 }
 
 /** Only admins hand a ticket to someone else, except its owner transferring it (queueId given). */

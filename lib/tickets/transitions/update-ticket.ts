@@ -9,7 +9,9 @@ import type { TicketListItem } from "../ticket-view";
 import { acceptStep, assignStep } from "./accept";
 import { announce } from "./announce";
 import { findOpenTicket, isOpenTicketClash, otherOpenTicket } from "./conflict";
-import { alreadyAccepted, assertMayAssign, assertMayChange, lockTicket, type LockedTicket } from "./locked-ticket";
+import { actorOf, isAllTicketUser } from "../ticket-access";
+import { canAcceptTicket, canCloseTicket, canReopenTicket, canWriteTicket, type TicketActor } from "../ticket-rules";
+import { alreadyAccepted, assertAllowed, assertMayAssign, lockTicket, type LockedTicket } from "./locked-ticket";
 import { companyConnection, companyIntegration, companyPrompt, companyQueue, companyUser } from "./references";
 import { reopenStep, returnStep } from "./reopen";
 import { resolveStep } from "./resolve";
@@ -20,19 +22,22 @@ import { moveConnectionStep, transferStep } from "./transfer";
  * PUT /api/tickets/{id}: the body mapped onto one transition (spec core §4), all in one
  * transaction with the ticket locked, its tracking and the messages it sends to the customer;
  * realtime events after the commit. Answers the ticket as it now is. What a caller may do is
- * decided here, whatever the screen offered (locked-ticket.ts).
+ * decided here, whatever the screen offered, by the rules the screens use (ticket-rules.ts): a
+ * non-admin changes only an open ticket that is theirs, accepts (or closes) a pending one of their
+ * queues (any queue's with allTicket), and reopening a closed one of their queues makes it theirs.
  */
 export async function updateTicket(db: Db, ctx: TenantContext, ticketId: number, input: UpdateTicketInput): Promise<TicketListItem> {
   const botFields = input.useIntegration !== undefined || input.promptId !== undefined || input.integrationId !== undefined;
   if (botFields && !isAdmin(ctx)) throw new AppError("ERR_NO_PERMISSION", 403);
   // the contact and connection the change may take a slot on (for the race's 409 body)
   const seen: { slot?: { contactId: number; whatsappId: number | null } } = {};
+  const actor = actorOf(ctx, await isAllTicketUser(db, ctx));
   try {
     const changed = await db.transaction(async (tx) => {
-      const t = await lockTicket(tx, ctx, ticketId);
+      const t = await lockTicket(tx, ctx, ticketId, actor);
       seen.slot = { contactId: t.contactId, whatsappId: input.whatsappId ?? t.whatsappId };
       const s = new StepContext(tx, ctx.companyId);
-      await change(s, ctx, t, input);
+      await change(s, ctx, actor, t, input);
       if (botFields && input.status !== "closed") await setBotFields(s, t, input);
       return { companyId: ctx.companyId, ticketId: t.id, before: placeOf(ctx.companyId, t), said: s.said, wake: [...s.wake] };
     });
@@ -47,33 +52,35 @@ export async function updateTicket(db: Db, ctx: TenantContext, ticketId: number,
   }
 }
 
-async function change(s: StepContext, ctx: TenantContext, t: LockedTicket, input: UpdateTicketInput): Promise<void> {
-  if (input.queueId !== undefined) return transfer(s, ctx, t, input, true);
-  if (input.status === "open") return open(s, ctx, t, input.userId);
+async function change(s: StepContext, ctx: TenantContext, actor: TicketActor, t: LockedTicket, input: UpdateTicketInput): Promise<void> {
+  if (input.queueId !== undefined) return transfer(s, ctx, actor, t, input, true);
+  if (input.status === "open") return open(s, ctx, actor, t, input.userId);
   if (input.status === "closed") {
-    assertMayChange(ctx, t);
+    assertAllowed(t.status === "closed" || canCloseTicket(actor, t));
     return resolveStep(s, t);
   }
   if (input.status === "pending" || input.userId === null) {
-    assertMayChange(ctx, t);
+    assertAllowed(canWriteTicket(actor, t));
     return returnStep(s, t);
   }
   // a user alone: handed to that user in the same queue (admins, or taking it oneself)
-  if (input.userId !== undefined) return transfer(s, ctx, t, { ...input, queueId: t.queueId }, false);
+  if (input.userId !== undefined) return transfer(s, ctx, actor, t, { ...input, queueId: t.queueId }, false);
   if (input.whatsappId) {
-    assertMayChange(ctx, t);
+    assertAllowed(canWriteTicket(actor, t));
     return moveConnectionStep(s, t, await companyConnection(s.tx, s.companyId, input.whatsappId));
   }
 }
 
 /** {status:"open"}: accept a pending ticket, reopen a closed one; an open one stays (or is handed on by an admin). */
-async function open(s: StepContext, ctx: TenantContext, t: LockedTicket, userId: number | null | undefined): Promise<void> {
+async function open(s: StepContext, ctx: TenantContext, actor: TicketActor, t: LockedTicket, userId: number | null | undefined): Promise<void> {
   const ownerId = userId ?? ctx.userId;
   assertMayAssign(ctx, t, ownerId, false);
   if (t.status === "closed") {
-    assertMayChange(ctx, t);
+    // spec core §4: reopen assigns the ticket to the current user, a colleague's closed one too
+    assertAllowed(canReopenTicket(actor, t));
     return reopenStep(s, t, await companyUser(s.tx, s.companyId, ownerId));
   }
+  if (t.status === "pending") assertAllowed(canAcceptTicket(actor, t));
   // someone else holds it: the loser of an accept race (an admin naming a user hands it on)
   if (t.userId !== null && t.userId !== ownerId && !(isAdmin(ctx) && userId)) throw alreadyAccepted(t);
   const owner = await companyUser(s.tx, s.companyId, ownerId);
@@ -81,8 +88,8 @@ async function open(s: StepContext, ctx: TenantContext, t: LockedTicket, userId:
   return assignStep(s, t, owner);
 }
 
-async function transfer(s: StepContext, ctx: TenantContext, t: LockedTicket, input: UpdateTicketInput, notify: boolean): Promise<void> {
-  assertMayChange(ctx, t);
+async function transfer(s: StepContext, ctx: TenantContext, actor: TicketActor, t: LockedTicket, input: UpdateTicketInput, notify: boolean): Promise<void> {
+  assertAllowed(canWriteTicket(actor, t));
   const userId = input.userId ?? null;
   assertMayAssign(ctx, t, userId, notify);
   const queue = input.queueId ? await companyQueue(s.tx, s.companyId, input.queueId) : null;
