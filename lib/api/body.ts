@@ -1,6 +1,22 @@
 import { findNul, INVALID_CHARACTERS } from "@/lib/validation/nul";
 import { AppError } from "./errors";
 
+// The caller's company for each request the route wrapper authenticated, so a handler reading its
+// own form (uploads) gets the same companyId check as the bodies the wrapper reads.
+const tenantOf = new WeakMap<Request, number>();
+
+/** Called by the route wrapper: a `companyId` in this request's form must be this one. */
+export function bindTenant(req: Request, companyId: number) {
+  tenantOf.set(req, companyId);
+}
+
+/** spec: a companyId (query or body) that is not the caller's answers 404, as if it did not exist. */
+export function assertOwnCompany(req: Request, value: unknown) {
+  const own = tenantOf.get(req);
+  if (own === undefined || value === undefined || value === null || value === "") return;
+  if (Number(value) !== own) throw new AppError("ERR_NOT_FOUND", 404);
+}
+
 /** Whether the request carries a form (multipart or urlencoded) rather than JSON. */
 export function isForm(req: Request): boolean {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
@@ -21,6 +37,7 @@ export async function readForm(req: Request, opts: { clone?: boolean } = {}): Pr
     throw new AppError("ERR_INVALID_BODY", 400);
   }
   for (const [key, value] of form.entries()) assertNoNul({ [key]: value });
+  assertOwnCompany(req, form.get("companyId"));
   return form;
 }
 
@@ -37,6 +54,23 @@ export async function readBody(req: Request): Promise<unknown> {
     body = JSON.parse(text);
   } catch {
     throw new AppError("ERR_INVALID_JSON", 400);
+  }
+  assertNoNul(body);
+  return body;
+}
+
+/**
+ * The JSON body of a route that declares none (it ignores it, or reads it itself), read from a
+ * clone so the handler still can: checked like any other body for NUL and the caller's companyId.
+ * Anything that is not JSON is left to the handler.
+ */
+export async function peekJson(req: Request): Promise<unknown> {
+  if (!req.body || isForm(req)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(await req.clone().text());
+  } catch {
+    return undefined;
   }
   assertNoNul(body);
   return body;

@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { contextFromRequest } from "@/lib/auth/request-context";
 import { getCompanyPlan, type PlanFlag } from "@/lib/plans/get-company-plan";
 import type { TenantContext } from "./context";
-import { assertNoNul, readBody } from "./body";
+import { assertNoNul, bindTenant, peekJson, readBody } from "./body";
 import { appErrorFromDb } from "./db-errors";
 import { AppError } from "./errors";
 
@@ -52,14 +52,15 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
     try {
       const ctx = SESSION_ACCESS.has(access) ? await contextFromRequest(req) : null;
       if (ctx) await checkAccess(ctx, access, opts.plan);
+      // super routes act across companies by design: the companyId they name is not the caller's
+      if (ctx && access !== "super") bindTenant(req, ctx.companyId);
       const rawQuery = Object.fromEntries(req.nextUrl.searchParams.entries());
       const rawParams = (await routeCtx?.params) ?? {};
       // Postgres refuses NUL in text: refused here for whatever the caller sends (the body reader
       // checks the body), so no handler ever passes one to a query
       assertNoNul(rawQuery);
       assertNoNul(rawParams);
-      const rawBody = opts.body ? await readBody(req) : undefined;
-      // super routes act across companies by design: the companyId they name is not the caller's
+      const rawBody = opts.body ? await readBody(req) : await peekJson(req);
       if (ctx && access !== "super") checkTenantIds(ctx, rawQuery, rawBody);
       const params = opts.params ? opts.params.parse(rawParams) : (undefined as P);
       const query = opts.query ? opts.query.parse(rawQuery) : (undefined as Q);
