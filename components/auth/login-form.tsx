@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import { AuthFormFooter } from "./auth-form-footer";
-import { daysBetween, todayIn } from "@/lib/dates/today";
+import { daysUntilDue } from "@/lib/companies/due-date";
 import { V } from "@/lib/validation/messages";
 import { queueFlashToast } from "@/components/shell/flash-toast";
 import { rememberSession, type LoginAnswer } from "./remember-session";
@@ -34,7 +34,8 @@ export function LoginForm() {
       rememberSession(answer);
       const due = answer.user.company.dueDate;
       if (due) {
-        const days = daysBetween(todayIn(answer.user.company.timezone), due);
+        // days until the due date, the first day login is refused (lib/companies/due-date.ts)
+        const days = daysUntilDue(due, answer.user.company.timezone);
         // spec: fewer than 5 days left shows a warning toast
         if (days < 5) queueFlashToast({ variant: "warning", title: t("dueSoon", { days }), duration: 8000 });
       }

@@ -1,11 +1,10 @@
 "use client";
 
-import { CalendarCheck, Menu, RefreshCw } from "lucide-react";
+import { Menu, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NotificationsBell } from "@/components/notifications/notifications-bell";
-import { formatDayBr } from "@/lib/dates/today";
+import { ActiveUntil } from "./active-until";
 import { ThemeToggleButton } from "./theme-toggle-button";
 import { AccountMenu } from "./account-menu";
 import { LocaleSwitcher } from "./locale-switcher";
@@ -31,12 +30,7 @@ export function TopBar({ user, company, onMenu, showMenuButton }: Props) {
           b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
         })}
       </p>
-      {showDue && (
-        <Badge variant="secondary" className="hidden gap-1.5 md:inline-flex" data-testid="active-until">
-          <CalendarCheck className="size-3.5" aria-hidden />
-          {t("activeUntil", { date: formatDayBr(company.dueDate!) })}
-        </Badge>
-      )}
+      {showDue && <ActiveUntil dueDate={company.dueDate!} />}
       <div className="flex items-center gap-0.5">
         <NotificationsBell />
         <ThemeToggleButton />

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies, users } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { todayIn } from "@/lib/dates/today";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
+import { assertCompanyActive } from "./assert-company-active";
 import { countAttempt, emailAndAddressLimits, resetAttempts, uncountAttempt } from "./attempt-limit";
 import { issueSession } from "./issue-session";
 import { verifyPassword } from "./password";
@@ -12,14 +12,6 @@ import type { LoginInput } from "./schemas";
 
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.jzkTzcQ3G0nV6x1Z8Q2Q6v1nHk2a";
-
-/** Checks the company may log in today: active, and its due date not passed (company timezone). */
-export function assertCompanyActive(company: { status: boolean; dueDate: string | null; timezone: string }) {
-  if (!company.status) throw new AppError("ERR_COMPANY_INACTIVE", 403);
-  if (company.dueDate && company.dueDate < todayIn(company.timezone)) {
-    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: company.dueDate });
-  }
-}
 
 /** Where a login comes from: the client address its attempts count against (lib/auth/client-address.ts). */
 export type LoginClient = { address: string; now?: Date };

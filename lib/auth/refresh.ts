@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { companies, users } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { issueSession } from "./issue-session";
-import { assertCompanyActive } from "./login";
+import { assertCompanyActive } from "./assert-company-active";
 import { readRefreshToken } from "./tokens";
 
 /** Trades the refresh cookie for a new bearer token, while the user's token version still matches. */

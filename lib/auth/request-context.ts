@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { userQueues, users } from "@/db/schema";
+import { companies, userQueues, users } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import type { Profile, TenantContext } from "@/lib/api/context";
+import { assertCompanyActive } from "./assert-company-active";
 import { sessionCookieName } from "./cookies";
 import { readAccessToken } from "./tokens";
 
@@ -22,7 +23,8 @@ export function tokenFromRequest(req: Request): string | null {
 
 /**
  * Builds the tenant context from a token. No token: 401 (the client clears its session).
- * Invalid, expired or outdated token (logged in elsewhere): 403 (the client refreshes once).
+ * Invalid, expired or outdated token (logged in elsewhere): 403 (the client refreshes once). A
+ * company past its due date: 402 ERR_SUBSCRIPTION_EXPIRED; disabled: 403 ERR_COMPANY_INACTIVE.
  */
 export async function contextFromToken(token: string | null): Promise<TenantContext> {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
@@ -36,12 +38,17 @@ export async function contextFromToken(token: string | null): Promise<TenantCont
       super: users.super,
       tokenVersion: users.tokenVersion,
       queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id}), '{}')`,
+      // read in the same query (this path runs on every request): a session opened before the due
+      // date, or before the company was disabled, ends with login's answer
+      company: { status: companies.status, dueDate: companies.dueDate, timezone: companies.timezone },
     })
     .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, claims.id));
   if (!row || row.tokenVersion !== claims.tv || row.companyId !== claims.companyId) {
     throw new AppError("ERR_SESSION_EXPIRED", 403);
   }
+  assertCompanyActive(row.company);
   return {
     companyId: row.companyId,
     userId: row.id,

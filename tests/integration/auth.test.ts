@@ -75,17 +75,20 @@ describe("POST /api/auth/login", () => {
     expect(res.setCookies).toEqual([]);
   });
 
-  it("still lets a company in on its due date", async () => {
-    const t = await createTenant({ dueDate: todayIn("America/Sao_Paulo") });
-    expect((await loginCall(t.admin.email, t.admin.password)).status).toBe(200);
+  it("refuses a company on its due date (spec: the due date must be in the future), lets it in the day before", async () => {
+    const today = todayIn("America/Sao_Paulo");
+    const t = await createTenant({ dueDate: today });
+    expect(await loginCall(t.admin.email, t.admin.password)).toMatchObject({ status: 402, body: { error: "ERR_SUBSCRIPTION_EXPIRED", dueDate: today } });
+    const ok = await createTenant({ dueDate: addDaysToDate(today, 1) });
+    expect((await loginCall(ok.admin.email, ok.admin.password)).status).toBe(200);
   });
 
   it("judges 'today' in the company's timezone", async () => {
     // a company far east: its today may already be tomorrow in São Paulo, never earlier
     const tz = "Pacific/Kiritimati";
-    const t = await createTenant({ timezone: tz, dueDate: addDaysToDate(todayIn(tz), -1) });
+    const t = await createTenant({ timezone: tz, dueDate: todayIn(tz) });
     expect((await loginCall(t.admin.email, t.admin.password)).status).toBe(402);
-    const ok = await createTenant({ timezone: tz, dueDate: todayIn(tz) });
+    const ok = await createTenant({ timezone: tz, dueDate: addDaysToDate(todayIn(tz), 1) });
     expect((await loginCall(ok.admin.email, ok.admin.password)).status).toBe(200);
   });
 

@@ -111,7 +111,7 @@ describe("POST /api/realtime/auth", () => {
 });
 
 describe("what services publish", () => {
-  it("a user update goes to the company channel with the fields lists show", async () => {
+  it("a user update goes to the admins' channel (emails are for admins) with the fields lists show", async () => {
     published.length = 0;
     const res = await call(putUser, {
       method: "PUT",
@@ -122,7 +122,7 @@ describe("what services publish", () => {
     });
     expect(res.status).toBe(200);
     const e = published.find((p) => p.event === "user");
-    expect(e?.channels).toEqual([channels.company(a.companyId)]);
+    expect(e?.channels).toEqual([channels.admins(a.companyId)]);
     expect(e?.data).toEqual({ action: "update", user: expect.objectContaining({ id: a.agent.id, name: "Agente Renomeado" }) });
     expect(JSON.stringify(e?.data)).not.toContain("password");
   });
