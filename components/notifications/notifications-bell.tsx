@@ -7,19 +7,23 @@ import { useState } from "react";
 import { ContactAvatar } from "@/components/contacts/contact-avatar";
 import { TicketChannels } from "@/components/tickets/list/ticket-channels";
 import { formatTicketTime, unreadLabel } from "@/components/tickets/list/ticket-format";
+import { useTicketActor } from "@/components/tickets/use-ticket-permissions";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { canOpenTicket } from "@/lib/tickets/ticket-rules";
 import { bellCount } from "./notification-rules";
 import { useTicketAlerts } from "./use-ticket-alerts";
 
 /**
  * The top bar's bell (spec core §2): how many tickets have unread messages (pending ones too for
- * allTicket users), listed in a popover; a click opens the ticket. It also raises the alerts.
+ * allTicket users), listed in a popover; a click opens the ticket, or, for another queue's pending
+ * ticket an allTicket user may accept but not open, the list where Accept is. It also raises the alerts.
  */
 export function NotificationsBell() {
   const t = useTranslations("notifications");
   const router = useRouter();
   const alerts = useTicketAlerts();
+  const actor = useTicketActor();
   const [open, setOpen] = useState(false);
   const count = bellCount(alerts.bell);
   const label = count ? t("bellCount", { count }) : t("bell");
@@ -60,7 +64,7 @@ export function NotificationsBell() {
                   className="flex w-full items-center gap-3 px-4 py-2.5 text-left outline-none hover:bg-accent focus-visible:bg-accent"
                   onClick={() => {
                     setOpen(false);
-                    router.push(`/tickets/${ticket.uuid}`);
+                    router.push(canOpenTicket(actor, ticket) ? `/tickets/${ticket.uuid}` : "/tickets");
                   }}
                   data-testid="notification-item"
                 >

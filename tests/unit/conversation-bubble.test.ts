@@ -32,7 +32,7 @@ const wrap = (el: React.ReactElement) => {
   return renderToStaticMarkup(createElement(NextIntlClientProvider, props));
 };
 const noop = () => {};
-const bubble = (over: Partial<ConversationMessage>, extra: { isGroup?: boolean; first?: boolean } = {}) =>
+const bubble = (over: Partial<ConversationMessage>, extra: { isGroup?: boolean; first?: boolean; canWrite?: boolean } = {}) =>
   wrap(
     createElement(MessageBubble, {
       message: { ...base, ...over },
@@ -40,12 +40,18 @@ const bubble = (over: Partial<ConversationMessage>, extra: { isGroup?: boolean; 
       isGroup: extra.isGroup ?? false,
       contactName: "Maria",
       onReply: noop,
+      canWrite: extra.canWrite ?? true,
       onDelete: noop,
       onJump: noop,
     }),
   );
 
 describe("MessageBubble", () => {
+  it("offers its menu (reply, delete) only to whoever may write in the ticket", () => {
+    expect(bubble({ fromMe: true })).toContain('data-testid="message-menu"');
+    expect(bubble({ fromMe: true }, { canWrite: false })).not.toContain('data-testid="message-menu"');
+  });
+
   it("shows the text, the time and, for own messages, the ticks", () => {
     const theirs = bubble({});
     expect(theirs).toContain("olá");

@@ -4,6 +4,7 @@ import { Check, CheckCircle2, PanelRight, RotateCcw, Undo2 } from "lucide-react"
 import { useTranslations } from "next-intl";
 import { ContactAvatar } from "@/components/contacts/contact-avatar";
 import { useTicketActions } from "@/components/tickets/use-ticket-actions";
+import { useTicketPermissions } from "@/components/tickets/use-ticket-permissions";
 import { Button } from "@/components/ui/button";
 import type { ConversationTicket } from "./conversation-types";
 import { TicketOptionsMenu } from "./ticket-options-menu";
@@ -17,10 +18,14 @@ type Props = {
   onDeleted: () => void;
 };
 
-/** Contact, queue/agent/connection, and the actions the ticket's status allows (spec core §4). */
+/**
+ * Contact, queue/agent/connection, and the actions the ticket's status allows (spec core §4) to
+ * this user (lib/tickets/ticket-rules.ts: a colleague's open ticket is read only).
+ */
 export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer, onChanged, onDeleted }: Props) {
   const t = useTranslations("tickets.conversation");
   const actions = useTicketActions();
+  const can = useTicketPermissions(ticket);
   const busy = actions.busyId === ticket.id;
   const run = async (action: Promise<unknown>) => {
     if (await action) onChanged();
@@ -49,25 +54,25 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer, onChang
         </span>
       </button>
       <div className="flex shrink-0 items-center gap-1">
-        {ticket.status === "pending" && (
+        {can.accept && (
           <Button size="sm" onClick={() => run(actions.accept(ticket))} disabled={busy} data-testid="ticket-accept">
             <Check aria-hidden />
             {t("accept")}
           </Button>
         )}
-        {ticket.status === "open" && (
-          <>
-            <Button variant="outline" size="sm" onClick={() => run(actions.returnToPending(ticket))} disabled={busy} title={t("return")} aria-label={t("return")} data-testid="ticket-return">
-              <Undo2 aria-hidden />
-              <span className="hidden lg:inline">{t("return")}</span>
-            </Button>
-            <Button size="sm" onClick={() => run(actions.resolve(ticket))} disabled={busy} title={t("resolve")} aria-label={t("resolve")} data-testid="ticket-resolve">
-              <CheckCircle2 aria-hidden />
-              <span className="hidden sm:inline">{t("resolve")}</span>
-            </Button>
-          </>
+        {can.returnToPending && (
+          <Button variant="outline" size="sm" onClick={() => run(actions.returnToPending(ticket))} disabled={busy} title={t("return")} aria-label={t("return")} data-testid="ticket-return">
+            <Undo2 aria-hidden />
+            <span className="hidden lg:inline">{t("return")}</span>
+          </Button>
         )}
-        {ticket.status === "closed" && (
+        {ticket.status === "open" && can.close && (
+          <Button size="sm" onClick={() => run(actions.resolve(ticket))} disabled={busy} title={t("resolve")} aria-label={t("resolve")} data-testid="ticket-resolve">
+            <CheckCircle2 aria-hidden />
+            <span className="hidden sm:inline">{t("resolve")}</span>
+          </Button>
+        )}
+        {can.reopen && (
           <Button variant="outline" size="sm" onClick={() => run(actions.reopen(ticket))} disabled={busy} data-testid="ticket-reopen">
             <RotateCcw aria-hidden />
             {t("reopen")}
@@ -85,7 +90,7 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer, onChang
         >
           <PanelRight aria-hidden />
         </Button>
-        <TicketOptionsMenu ticket={ticket} onDeleted={onDeleted} />
+        <TicketOptionsMenu ticket={ticket} canTransfer={can.transfer} onDeleted={onDeleted} />
       </div>
     </header>
   );

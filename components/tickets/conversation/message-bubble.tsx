@@ -19,6 +19,8 @@ type Props = {
   isGroup: boolean;
   contactName: string;
   onReply: (m: ConversationMessage) => void;
+  /** reply and delete offered (the user may write in this ticket) */
+  canWrite: boolean;
   onDelete: (m: ConversationMessage) => void;
   onJump: (id: number) => void;
 };
@@ -27,7 +29,7 @@ type Props = {
 const SENDER_COLORS = ["text-rose-600 dark:text-rose-400", "text-amber-700 dark:text-amber-400", "text-emerald-700 dark:text-emerald-400", "text-sky-700 dark:text-sky-400", "text-violet-700 dark:text-violet-400", "text-teal-700 dark:text-teal-400"];
 
 /** One message: customer's on the left, own on the right (spec core §2 "Ticket conversation"). */
-export const MessageBubble = memo(function MessageBubble({ message: m, first, isGroup, contactName, onReply, onDelete, onJump }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message: m, first, isGroup, contactName, onReply, canWrite, onDelete, onJump }: Props) {
   const t = useTranslations("tickets.conversation");
   const showName = isGroup && !m.fromMe && first && m.contact;
   const hasMedia = !!m.mediaType && !m.isDeleted;
@@ -62,7 +64,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, first, is
           <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>
           {m.fromMe && <MessageTicks message={m} />}
         </span>
-        {!m.isDeleted && (
+        {!m.isDeleted && canWrite && (
           <MessageMenu canDelete={m.fromMe} onReply={() => onReply(m)} onDelete={() => onDelete(m)} align={m.fromMe ? "end" : "start"} />
         )}
       </div>

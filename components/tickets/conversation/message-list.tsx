@@ -29,6 +29,8 @@ type Props = {
   isGroup: boolean;
   contactName: string;
   onReply: (m: ConversationMessage) => void;
+  /** may this user reply and delete here (lib/tickets/ticket-rules.ts)? Otherwise no message menu */
+  canWrite: boolean;
   /** changes when the list must go to the newest message (after this browser sent one) */
   bottomSignal: number;
 };
@@ -38,7 +40,7 @@ type Props = {
  * from the bottom: it opens at the newest message, older pages added at the top do not move what
  * is on screen, and a new message shows at once when the user is at the bottom.
  */
-export function MessageList({ state, isGroup, contactName, onReply, bottomSignal }: Props) {
+export function MessageList({ state, isGroup, contactName, onReply, canWrite, bottomSignal }: Props) {
   const t = useTranslations("tickets.conversation");
   const errorMessage = useErrorMessage();
   const scroller = useRef<HTMLDivElement>(null);
@@ -142,6 +144,7 @@ export function MessageList({ state, isGroup, contactName, onReply, bottomSignal
                 isGroup={isGroup}
                 contactName={contactName}
                 onReply={onReply}
+                canWrite={canWrite}
                 onDelete={setDeleting}
                 onJump={jump}
               />

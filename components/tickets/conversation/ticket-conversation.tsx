@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { useViewer } from "@/components/shell/viewer-context";
 import { useTicketActions } from "@/components/tickets/use-ticket-actions";
+import { useTicketPermissions } from "@/components/tickets/use-ticket-permissions";
 import { Button } from "@/components/ui/button";
 import type { TicketListItem } from "@/lib/tickets/ticket-view";
 import { ContactDrawer } from "./contact-drawer";
@@ -42,24 +43,35 @@ function Conversation({ initial }: { initial: ConversationTicket }) {
   );
 
   const busy = actions.busyId === ticket.id;
+  // lib/tickets/ticket-rules.ts: only the ticket's agent (or an admin) writes in an open ticket
+  const can = useTicketPermissions(ticket);
   const locked =
     ticket.status === "pending" ? (
       <>
         <Lock className="size-4" aria-hidden />
         <span>{t("lockedPending")}</span>
-        <Button size="sm" onClick={async () => (await actions.accept(ticket)) && refresh()} disabled={busy}>
-          <Check aria-hidden />
-          {t("accept")}
-        </Button>
+        {can.accept && (
+          <Button size="sm" onClick={async () => (await actions.accept(ticket)) && refresh()} disabled={busy}>
+            <Check aria-hidden />
+            {t("accept")}
+          </Button>
+        )}
       </>
     ) : ticket.status === "closed" ? (
       <>
         <Lock className="size-4" aria-hidden />
         <span>{t("lockedClosed")}</span>
-        <Button size="sm" variant="outline" onClick={async () => (await actions.reopen(ticket)) && refresh()} disabled={busy}>
-          <RotateCcw aria-hidden />
-          {t("reopen")}
-        </Button>
+        {can.reopen && (
+          <Button size="sm" variant="outline" onClick={async () => (await actions.reopen(ticket)) && refresh()} disabled={busy}>
+            <RotateCcw aria-hidden />
+            {t("reopen")}
+          </Button>
+        )}
+      </>
+    ) : !can.message ? (
+      <>
+        <Lock className="size-4" aria-hidden />
+        <span data-testid="locked-other">{ticket.user ? t("lockedOther", { name: ticket.user.name }) : t("lockedNoAgent")}</span>
       </>
     ) : null;
 
@@ -67,8 +79,8 @@ function Conversation({ initial }: { initial: ConversationTicket }) {
     <div className="flex h-full min-h-0 w-full flex-1 overflow-hidden bg-card" data-testid="ticket-conversation" data-ticket-id={ticket.id} data-status={ticket.status}>
       <section className="flex min-w-0 flex-1 flex-col" aria-label={ticket.contact.name}>
         <ConversationHeader ticket={ticket} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onChanged={refresh} onDeleted={leaveQuietly} />
-        <TicketTags ticketId={ticket.id} tags={ticket.tags} />
-        <MessageList state={messages} isGroup={ticket.isGroup} contactName={ticket.contact.name} onReply={setReplyTo} bottomSignal={bottomSignal} />
+        <TicketTags ticketId={ticket.id} tags={ticket.tags} editable={can.tag} />
+        <MessageList state={messages} isGroup={ticket.isGroup} contactName={ticket.contact.name} onReply={setReplyTo} canWrite={can.message} bottomSignal={bottomSignal} />
         <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} onSent={onSent} locked={locked} />
       </section>
       <ContactDrawer ticket={ticket} open={drawerOpen} onOpenChange={setDrawerOpen} onContactSaved={refresh} />

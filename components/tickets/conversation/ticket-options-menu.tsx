@@ -15,10 +15,13 @@ import { oneHourAhead } from "@/lib/schedules/calendar";
 import type { ConversationTicket } from "./conversation-types";
 import { TransferDialog } from "./transfer-dialog";
 
-type Props = { ticket: ConversationTicket; onDeleted: () => void };
+type Props = { ticket: ConversationTicket; canTransfer: boolean; onDeleted: () => void };
 
-/** The ticket options menu (spec core §2): schedule, transfer, and delete for admins. */
-export function TicketOptionsMenu({ ticket, onDeleted }: Props) {
+/**
+ * The ticket options menu (spec core §2): schedule, transfer (for whoever may change the ticket:
+ * lib/tickets/ticket-rules.ts), and delete for admins.
+ */
+export function TicketOptionsMenu({ ticket, canTransfer, onDeleted }: Props) {
   const t = useTranslations("tickets.conversation");
   const errorMessage = useErrorMessage();
   const viewer = useViewer();
@@ -49,10 +52,12 @@ export function TicketOptionsMenu({ ticket, onDeleted }: Props) {
             <CalendarClock aria-hidden />
             {t("schedule")}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setOpen("transfer")} data-testid="ticket-transfer">
-            <ArrowLeftRight aria-hidden />
-            {t("transfer")}
-          </DropdownMenuItem>
+          {canTransfer && (
+            <DropdownMenuItem onSelect={() => setOpen("transfer")} data-testid="ticket-transfer">
+              <ArrowLeftRight aria-hidden />
+              {t("transfer")}
+            </DropdownMenuItem>
+          )}
           {isAdminViewer(viewer) && (
             <>
               <DropdownMenuSeparator />

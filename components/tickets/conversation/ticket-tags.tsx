@@ -16,8 +16,9 @@ type Tag = { id: number; name: string; color: string };
 /**
  * The ticket's tags under the header: chips that can be removed and a picker to add more. Each
  * change saves the whole set (POST /api/tags/sync); the server's answer is what stays shown.
+ * Read only (chips alone) for a user who may not change the ticket (lib/tickets/ticket-rules.ts).
  */
-export function TicketTags({ ticketId, tags }: { ticketId: number; tags: Tag[] }) {
+export function TicketTags({ ticketId, tags, editable }: { ticketId: number; tags: Tag[]; editable: boolean }) {
   const t = useTranslations("tickets.conversation.tags");
   const errorMessage = useErrorMessage();
   const [chosen, setChosen] = useState<Tag[]>(tags);
@@ -68,38 +69,42 @@ export function TicketTags({ ticketId, tags }: { ticketId: number; tags: Tag[] }
           data-testid="ticket-tag"
         >
           <span className="truncate">{tag.name}</span>
-          <button type="button" onClick={() => toggle(tag)} className="rounded-full p-0.5 opacity-70 hover:bg-black/15 hover:opacity-100" aria-label={t("remove", { name: tag.name })}>
-            <X className="size-3" aria-hidden />
-          </button>
+          {editable && (
+            <button type="button" onClick={() => toggle(tag)} className="rounded-full p-0.5 opacity-70 hover:bg-black/15 hover:opacity-100" aria-label={t("remove", { name: tag.name })}>
+              <X className="size-3" aria-hidden />
+            </button>
+          )}
         </span>
       ))}
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <Button variant="ghost" size="sm" className="h-7 rounded-full px-2 text-xs text-muted-foreground" data-testid="add-tag">
-            <Plus className="size-3.5" aria-hidden />
-            {chosen.length ? t("add") : t("empty")}
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent align="start" className="w-64 p-2">
-          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("search")} className="mb-2 h-8" aria-label={t("search")} />
-          <ul className="max-h-60 overflow-y-auto" role="listbox" aria-multiselectable>
-            {all === null && <li className="px-2 py-1.5 text-sm text-muted-foreground">{t("loading")}</li>}
-            {all !== null && options.length === 0 && <li className="px-2 py-1.5 text-sm text-muted-foreground">{t("none")}</li>}
-            {options.map((tag) => {
-              const on = chosen.some((c) => c.id === tag.id);
-              return (
-                <li key={tag.id} role="option" aria-selected={on}>
-                  <button type="button" onClick={() => toggle(tag)} className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent">
-                    <span className="size-3 shrink-0 rounded-full ring-1 ring-black/10" style={{ backgroundColor: tag.color }} aria-hidden />
-                    <span className="min-w-0 flex-1 truncate">{tag.name}</span>
-                    {on && <Check className="size-4 text-primary" aria-hidden />}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </PopoverContent>
-      </Popover>
+      {editable && (
+        <Popover open={open} onOpenChange={setOpen}>
+          <PopoverTrigger asChild>
+            <Button variant="ghost" size="sm" className="h-7 rounded-full px-2 text-xs text-muted-foreground" data-testid="add-tag">
+              <Plus className="size-3.5" aria-hidden />
+              {chosen.length ? t("add") : t("empty")}
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent align="start" className="w-64 p-2">
+            <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("search")} className="mb-2 h-8" aria-label={t("search")} />
+            <ul className="max-h-60 overflow-y-auto" role="listbox" aria-multiselectable>
+              {all === null && <li className="px-2 py-1.5 text-sm text-muted-foreground">{t("loading")}</li>}
+              {all !== null && options.length === 0 && <li className="px-2 py-1.5 text-sm text-muted-foreground">{t("none")}</li>}
+              {options.map((tag) => {
+                const on = chosen.some((c) => c.id === tag.id);
+                return (
+                  <li key={tag.id} role="option" aria-selected={on}>
+                    <button type="button" onClick={() => toggle(tag)} className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent">
+                      <span className="size-3 shrink-0 rounded-full ring-1 ring-black/10" style={{ backgroundColor: tag.color }} aria-hidden />
+                      <span className="min-w-0 flex-1 truncate">{tag.name}</span>
+                      {on && <Check className="size-4 text-primary" aria-hidden />}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </PopoverContent>
+        </Popover>
+      )}
     </div>
   );
 }

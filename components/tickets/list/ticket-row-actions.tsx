@@ -4,6 +4,7 @@ import { Check, CheckCheck, Eye, Loader2, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useTicketPermissions } from "../use-ticket-permissions";
 import type { TicketItem } from "./ticket-types";
 
 export type RowActions = {
@@ -15,9 +16,14 @@ export type RowActions = {
 
 type Props = { ticket: TicketItem; canPeek: boolean; busy: boolean; actions: RowActions };
 
-/** spec core §2: Accept (pending), Finalizar (not closed), Reabrir (closed); admins also peek. */
+/**
+ * spec core §2: Accept (pending), Finalizar (not closed), Reabrir (closed); admins also peek. Each
+ * only when this user may do it (lib/tickets/ticket-rules.ts): a colleague's open ticket in the
+ * search tab offers no Finalizar.
+ */
 export function TicketRowActions({ ticket, canPeek, busy, actions }: Props) {
   const t = useTranslations("tickets.list.buttons");
+  const can = useTicketPermissions(ticket);
   const spinner = <Loader2 className="animate-spin" aria-hidden />;
   return (
     <div className="relative z-[2] flex shrink-0 items-center gap-1">
@@ -38,13 +44,13 @@ export function TicketRowActions({ ticket, canPeek, busy, actions }: Props) {
           <TooltipContent>{t("peek")}</TooltipContent>
         </Tooltip>
       )}
-      {ticket.status === "pending" && (
+      {can.accept && (
         <Button size="sm" className="h-7 px-2.5 text-xs" disabled={busy} onClick={() => actions.accept(ticket)} data-testid="ticket-accept">
           {busy ? spinner : <Check aria-hidden />}
           {t("accept")}
         </Button>
       )}
-      {ticket.status !== "closed" && (
+      {can.close && (
         <Button
           variant="outline"
           size="sm"
@@ -57,7 +63,7 @@ export function TicketRowActions({ ticket, canPeek, busy, actions }: Props) {
           {t("resolve")}
         </Button>
       )}
-      {ticket.status === "closed" && (
+      {can.reopen && (
         <Button variant="outline" size="sm" className="h-7 px-2.5 text-xs" disabled={busy} onClick={() => actions.reopen(ticket)} data-testid="ticket-reopen">
           {busy ? spinner : <RotateCcw aria-hidden />}
           {t("reopen")}
