@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import type { Json } from "../../helpers/http";
 import { type Endpoint, paramNames } from "./inventory";
-import { type Fixture, type RawBody, type Req, HANG_MS, inBatches, send } from "./send";
+import { type Fixture, type RawBody, type Req, HANG_MS, inBatches, send, validCaller } from "./send";
 import type { World } from "./world";
 
 export type Variant = { label: string; req: Req; raw?: RawBody };
@@ -134,7 +134,7 @@ export async function expectNo5xx(w: World, e: Endpoint, fx: Fixture, variants: 
   const failures = (
     await inBatches(variants, 6, async (v) => {
       try {
-        const res = await send(w, e, fx, v.req, "admin", v.raw);
+        const res = await send(w, e, fx, v.req, validCaller(e), v.raw);
         return res.status >= 500 ? `${v.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}` : null;
       } catch (err) {
         return `${v.label}: ${(err as Error).message}`;

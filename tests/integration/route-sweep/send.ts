@@ -25,7 +25,7 @@ export type Fixture = {
   session?: (r: Resources) => { token?: string; cookie?: string };
 };
 
-export type Actor = "admin" | "agent" | "noPlan" | "none";
+export type Actor = "admin" | "agent" | "super" | "noPlan" | "none";
 
 /** A body sent as it is, with the content type given (none: no content-type header). */
 export type RawBody = { body: string | FormData | Uint8Array; contentType?: string };
@@ -64,6 +64,7 @@ export async function send(w: World, e: Endpoint, fx: Fixture, req: Req, actor: 
   if (actor !== "none" && sessionless && fx.session) ({ token, cookie } = fx.session(w.a));
   else if (actor === "admin") token = w.tokens.admin;
   else if (actor === "agent") token = w.tokens.agent;
+  else if (actor === "super") token = w.tokens.super;
   else if (actor === "noPlan") token = w.tokens.noPlanAdmin;
   let body: unknown = req.body;
   if (req.form) body = formOf(req.form);
@@ -85,6 +86,9 @@ export async function send(w: World, e: Endpoint, fx: Fixture, req: Req, actor: 
     clearTimeout(timer);
   }
 }
+
+/** Who makes an endpoint's valid call: the platform owner for `super` routes, else A's admin. */
+export const validCaller = (e: Endpoint): Actor => (e.meta?.access === "super" ? "super" : "admin");
 
 /** The texts of B no answer to A may contain. */
 export function leaksOf(w: World, res: Sent): string | null {

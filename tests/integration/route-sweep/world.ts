@@ -75,8 +75,11 @@ export type World = {
   b: Resources;
   tenantA: Tenant;
   tenantB: Tenant;
-  /** tokens of A's admin, A's agent and of an admin of a company whose plan has no flag at all */
-  tokens: { admin: string; agent: string; noPlanAdmin: string };
+  /**
+   * tokens of A's admin, A's agent, the platform owner (a super user of A, for `super` routes) and
+   * an admin of a company whose plan has no flag at all
+   */
+  tokens: { admin: string; agent: string; super: string; noPlanAdmin: string };
   storageDir: string;
 };
 
@@ -204,8 +207,11 @@ export function setupWorld(): () => World {
     const [a, b] = await Promise.all([resourcesOf(tenantA, `a${suffix()}`), resourcesOf(tenantB, `zzb${suffix()}`)]);
     // B's company and users carry the marker too
     await getDb().update(users).set({ name: `Admin ${b.marker}` }).where(eq(users.id, tenantB.admin.id));
-    const [admin, agent, noPlanAdmin] = await Promise.all([loginAs(tenantA.admin), loginAs(tenantA.agent), loginAs(noPlan.admin)]);
-    current = { a, b, tenantA, tenantB, tokens: { admin: admin.token, agent: agent.token, noPlanAdmin: noPlanAdmin.token }, storageDir };
+    const [owner] = await createUsers(tenantA.companyId, 1, "Owner");
+    await getDb().update(users).set({ super: true, profile: "admin" }).where(eq(users.id, owner.id));
+    const [admin, agent, superUser, noPlanAdmin] = await Promise.all([loginAs(tenantA.admin), loginAs(tenantA.agent), loginAs(owner), loginAs(noPlan.admin)]);
+    const tokens = { admin: admin.token, agent: agent.token, super: superUser.token, noPlanAdmin: noPlanAdmin.token };
+    current = { a, b, tenantA, tenantB, tokens, storageDir };
   });
   afterAll(async () => {
     setRealtimeSink(null);
