@@ -21,10 +21,11 @@ function ticket(over: Partial<TicketItem>): TicketItem {
 }
 
 const buttons = (viewer: Viewer, t: Partial<TicketItem>) => {
-  const html = renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale: "pt", messages, timeZone: "America/Sao_Paulo" },
-      createElement(ViewerProvider, { viewer }, createElement(TicketRowActions, { ticket: ticket(t), canPeek: false, busy: false, actions }))),
-  );
+  const row = createElement(TicketRowActions, { ticket: ticket(t), canPeek: false, busy: false, actions });
+  // props built first, as conversation-bubble.test.ts does (createElement's typing wants children there)
+  const viewerProps = { viewer, children: row };
+  const intlProps = { locale: "pt", messages, timeZone: "America/Sao_Paulo", children: createElement(ViewerProvider, viewerProps) };
+  const html = renderToStaticMarkup(createElement(NextIntlClientProvider, intlProps));
   return ["ticket-accept", "ticket-resolve", "ticket-reopen"].filter((id) => html.includes(`data-testid="${id}"`));
 };
 
