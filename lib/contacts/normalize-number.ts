@@ -1,6 +1,6 @@
-// spec core §5: a contact's number is typed with 8 to 50 characters and stored as digits only;
-// E.164 allows at most 15 digits (country code included), and no real number has fewer than 8.
-export const NUMBER_DIGITS = { min: 8, max: 15 } as const;
+// spec core §5: a contact's number has 8 to 50 digits, stored as digits only (what is typed may
+// carry a mask: "+55 (31) 99999-0000").
+export const NUMBER_DIGITS = { min: 8, max: 50 } as const;
 
 /** The digits of a typed or imported number ("+55 (31) 99999-0000" → "5531999990000"). */
 export function digitsOf(raw: string): string {

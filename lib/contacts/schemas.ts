@@ -6,23 +6,29 @@ import { digitsOf, NUMBER_DIGITS } from "./normalize-number";
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
 
-// spec core §5 Contact: name 2-50 required; number 8-50; email valid. Messages are catalogue keys.
+// spec core §5 Contact: name 2-50 required; number 8-50; email valid. Messages are catalogue keys,
+// with the words the spec gives people's forms (Required, Too Short!, Too Long!, Invalid email).
 export const contactFields = {
-  name: z.string({ error: V.required }).trim().min(1, { message: V.required, abort: true }).min(2, V.tooShort).max(50, V.tooLong),
-  // typed freely ("+55 (31) 99999-0000"), stored as digits: 8-15 of them (E.164)
-  number: z
-    .string({ error: V.required })
+  name: z
+    .string({ error: V.fieldRequired })
     .trim()
-    .min(1, { message: V.required, abort: true })
-    .min(8, { message: V.tooShort, abort: true })
-    .max(50, { message: V.tooLong, abort: true })
+    .min(1, { message: V.fieldRequired, abort: true })
+    .min(2, V.fieldTooShort)
+    .max(50, V.fieldTooLong),
+  // typed freely ("+55 (31) 99999-0000"), stored as its 8 to 50 digits
+  number: z
+    .string({ error: V.fieldRequired })
+    .trim()
+    .min(1, { message: V.fieldRequired, abort: true })
+    // a bound on what is typed, masks and spaces included
+    .max(100, { message: V.fieldTooLong, abort: true })
     .transform(digitsOf)
-    .pipe(z.string().min(NUMBER_DIGITS.min, V.tooShort).max(NUMBER_DIGITS.max, V.tooLong)),
+    .pipe(z.string().min(NUMBER_DIGITS.min, V.fieldTooShort).max(NUMBER_DIGITS.max, V.fieldTooLong)),
   email: z
     .string()
     .trim()
-    .max(254, V.tooLong)
-    .refine((v) => v === "" || isEmail(v), { message: V.invalidEmail }),
+    .max(254, V.fieldTooLong)
+    .refine((v) => v === "" || isEmail(v), { message: V.fieldInvalidEmail }),
 };
 
 export const extraInfoSchema = z.object({

@@ -2,11 +2,16 @@ import { z } from "zod";
 import { idList, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
-// spec core §5 User: name 2-50, password 5-50, email valid and required.
+// spec core §5 User: name 2-50 required (Too Short!, Too Long!, Required); password 5-50; email
+// valid and required (Invalid email): the spec's words (the field* catalogue keys).
+const REQUIRED = V.fieldRequired;
+const TOO_SHORT = V.fieldTooShort;
+const TOO_LONG = V.fieldTooLong;
+
 export const userFields = {
-  name: z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).min(2, V.tooShort).max(50, V.tooLong),
-  email: z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).email(V.invalidEmail).max(254),
-  password: z.string().min(5, V.tooShort).max(50, V.tooLong),
+  name: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).min(2, TOO_SHORT).max(50, TOO_LONG),
+  email: z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).email(V.fieldInvalidEmail).max(254, TOO_LONG),
+  password: z.string().min(5, TOO_SHORT).max(50, TOO_LONG),
   profile: z.enum(["admin", "user", "supervisor"]),
   allTicket: z.enum(["enable", "disable"]),
   whatsappId: idSchema().nullable(),
@@ -23,7 +28,7 @@ const whatsappId = z
 export const createUserSchema = z.object({
   name: userFields.name,
   email: userFields.email,
-  password: z.string({ error: V.required }).min(1, { error: V.required, abort: true }).min(5, V.tooShort).max(50, V.tooLong),
+  password: z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).min(5, TOO_SHORT).max(50, TOO_LONG),
   profile: userFields.profile.optional().default("user"),
   allTicket: userFields.allTicket.optional().default("disable"),
   whatsappId: whatsappId.transform((v) => v ?? null),

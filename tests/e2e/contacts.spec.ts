@@ -32,13 +32,13 @@ test("add a contact, import 100 from a CSV file, see them listed and export them
   await page.getByTestId("contacts-add").click();
   const dialog = page.getByTestId("contact-dialog");
   await dialog.getByTestId("contact-submit").click();
-  await expect(dialog.getByText("Obrigatório").first()).toBeVisible();
+  await expect(dialog.getByText("Required", { exact: true }).first()).toBeVisible();
   await dialog.getByTestId("contact-name").fill("A");
   await dialog.getByTestId("contact-number").fill("1234");
   await dialog.getByTestId("contact-email").fill("ana@");
   await dialog.getByTestId("contact-submit").click();
-  await expect(dialog.getByText("Muito curto!").first()).toBeVisible();
-  await expect(dialog.getByText("Email inválido")).toBeVisible();
+  await expect(dialog.getByText("Too Short!").first()).toBeVisible();
+  await expect(dialog.getByText("Invalid email")).toBeVisible();
 
   await dialog.getByTestId("contact-name").fill(ADDED.name);
   await dialog.getByTestId("contact-number").fill(ADDED.typed);

@@ -25,13 +25,13 @@ test("an admin creates and edits a user; the new user is refused the users page 
   await expect(dialog.getByTestId("field-allTicket")).toBeVisible();
   await expect(dialog.getByTestId("field-queueIds")).toBeVisible();
   await dialog.getByTestId("user-submit").click();
-  await expect(dialog.getByText("Obrigatório").first()).toBeVisible();
+  await expect(dialog.getByText("Required", { exact: true }).first()).toBeVisible();
   await dialog.getByTestId("field-name").fill("M");
   await dialog.getByTestId("field-email").fill("not-an-email");
   await dialog.getByTestId("field-password").fill("123");
   await dialog.getByTestId("user-submit").click();
-  await expect(dialog.getByText("Muito curto!").first()).toBeVisible();
-  await expect(dialog.getByText("Email inválido")).toBeVisible();
+  await expect(dialog.getByText("Too Short!").first()).toBeVisible();
+  await expect(dialog.getByText("Invalid email")).toBeVisible();
 
   await dialog.getByTestId("field-name").fill(person.name);
   await dialog.getByTestId("field-email").fill(person.email);

@@ -92,13 +92,13 @@ describe("POST /api/users", () => {
     const empty = await create(admin, {});
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe("ERR_VALIDATION");
-    expect(issuesOf(empty.body)).toMatchObject({ name: "required", email: "required", password: "required" });
+    expect(issuesOf(empty.body)).toMatchObject({ name: "fieldRequired", email: "fieldRequired", password: "fieldRequired" });
     const blank = await create(admin, { name: "  ", email: "", password: "" });
-    expect(issuesOf(blank.body)).toMatchObject({ name: "required", email: "required", password: "required" });
+    expect(issuesOf(blank.body)).toMatchObject({ name: "fieldRequired", email: "fieldRequired", password: "fieldRequired" });
     const short = await create(admin, { name: "A", email: "not-an-email", password: "1234" });
-    expect(issuesOf(short.body)).toEqual({ name: "tooShort", email: "invalidEmail", password: "tooShort" });
+    expect(issuesOf(short.body)).toEqual({ name: "fieldTooShort", email: "fieldInvalidEmail", password: "fieldTooShort" });
     const long = await create(admin, newUser({ name: "x".repeat(51), password: "p".repeat(51) }));
-    expect(issuesOf(long.body)).toEqual({ name: "tooLong", password: "tooLong" });
+    expect(issuesOf(long.body)).toEqual({ name: "fieldTooLong", password: "fieldTooLong" });
     const badProfile = await create(admin, newUser({ profile: "owner" }));
     expect(badProfile.status).toBe(400);
     expect(await usersOf(t.companyId)).toHaveLength(2);

@@ -68,9 +68,9 @@ describe("mapImportRows", () => {
     ]);
   });
 
-  it("accepts 8 to 15 digits", () => {
-    const out = mapImportRows(records(["numero"], ["12345678"], ["123456789012345"], ["1234567"], ["1234567890123456"]));
-    expect(out.candidates.map((c) => c.number)).toEqual(["12345678", "123456789012345"]);
+  it("accepts 8 to 50 digits (spec core §5)", () => {
+    const out = mapImportRows(records(["numero"], ["12345678"], ["1".repeat(50)], ["1234567"], ["1".repeat(51)]));
+    expect(out.candidates.map((c) => c.number)).toEqual(["12345678", "1".repeat(50)]);
     expect(out.refused.map((r) => r.row)).toEqual([4, 5]);
   });
 });

@@ -9,16 +9,17 @@ const issues = (input: unknown) => {
 
 describe("contactSchema (spec core §5 Contact)", () => {
   it("uses the catalogue keys of the spec's messages", () => {
-    expect(issues({})).toEqual({ name: "required", number: "required" });
-    expect(issues({ name: "", number: "" })).toEqual({ name: "required", number: "required" });
-    expect(issues({ name: "A", number: "1234567", email: "x" })).toEqual({ name: "tooShort", number: "tooShort", email: "invalidEmail" });
-    expect(issues({ name: "a".repeat(51), number: "1".repeat(51) })).toEqual({ name: "tooLong", number: "tooLong" });
+    expect(issues({})).toEqual({ name: "fieldRequired", number: "fieldRequired" });
+    expect(issues({ name: "", number: "" })).toEqual({ name: "fieldRequired", number: "fieldRequired" });
+    expect(issues({ name: "A", number: "1234567", email: "x" })).toEqual({ name: "fieldTooShort", number: "fieldTooShort", email: "fieldInvalidEmail" });
+    expect(issues({ name: "a".repeat(51), number: "1".repeat(51) })).toEqual({ name: "fieldTooLong", number: "fieldTooLong" });
   });
 
-  it("stores numbers as 8-15 digits", () => {
+  it("stores numbers as 8-50 digits (spec core §5)", () => {
     expect(contactSchema.parse({ name: "Ana", number: "+55 (31) 99999-0000" }).number).toBe("5531999990000");
-    expect(issues({ name: "Ana", number: "(31) 9-9" })).toEqual({ number: "tooShort" });
-    expect(issues({ name: "Ana", number: "+1 234 567 890 123 456" })).toEqual({ number: "tooLong" });
+    expect(issues({ name: "Ana", number: "(31) 9-9" })).toEqual({ number: "fieldTooShort" });
+    expect(contactSchema.parse({ name: "Ana", number: "+1 234 567 890 123 456" }).number).toBe("1234567890123456");
+    expect(issues({ name: "Ana", number: `+${"1 ".repeat(51)}` })).toEqual({ number: "fieldTooLong" });
   });
 
   it("trims, allows an empty email, and defaults extra info to none", () => {
