@@ -11,6 +11,8 @@ const summary = (c: ContactRow) => ({
   email: c.email,
   profilePicUrl: c.profilePicUrl,
   isGroup: c.isGroup,
+  whatsappId: c.whatsappId,
+  whatsapp: c.whatsapp,
 });
 
 /** spec core §7: `contact` events on the company channel, after the change has committed. */

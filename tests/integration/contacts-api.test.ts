@@ -113,6 +113,7 @@ describe("GET /api/contacts", () => {
       profilePicUrl: "",
       isGroup: false,
       whatsappId: null,
+      whatsapp: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
