@@ -13,11 +13,12 @@ export const DEMO_PLANS = [
   { name: "Empresarial", users: 50, connections: 10, queues: 50, value: 499.9 },
 ];
 
-// Example videos for the help page (Blender Foundation's open movies, which stay online): super
-// users replace them with their own tutorials under Settings › Help.
+// Example videos for the help page (Blender Foundation's open movies, which stay online). Their text
+// names no screen: the Settings › Help tab where super users manage them comes with the
+// administration issue, and the words must stay true before and after it.
 export const DEMO_HELPS = [
   { title: "Primeiros passos", video: "aqz-KE-bpKQ",
-    description: "Vídeo de exemplo. Cadastre os vídeos de ajuda da sua equipe em Configurações › Ajuda." },
+    description: "Vídeo de exemplo. O administrador da plataforma pode trocá-lo pelos tutoriais da sua equipe." },
   { title: "Atendendo um ticket", video: "eRsGyueVLvQ",
     description: "Vídeo de exemplo sobre o fluxo de atendimento: aceitar, responder e finalizar." },
   { title: "Filas e conexões", video: "R6MlUcmOul8",
