@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import { messages } from "@/db/schema";
 import { publish } from "@/lib/realtime/publish";
 import { messageUpdatedEvent } from "./message-view";
+import { refreshLastMessage } from "./refresh-last-message";
 
 // What the provider reports about a message it already has (issue 4 part 1: acks 1 to 5, edits
 // and deletes); each change is published on the conversation channel. Unknown wids are ignored:
@@ -39,11 +40,15 @@ export async function applyEdit(db: DbOrTx, r: Ref & { body: string }) {
     .where(byWid(r))
     .returning({ id: messages.id, ticketId: messages.ticketId, body: messages.body, isEdited: messages.isEdited });
   if (!row) return null;
-  await publish(messageUpdatedEvent(r.companyId, row.ticketId, row));
+  // the newest message's new text is the ticket's preview too
+  await publish(messageUpdatedEvent(r.companyId, row.ticketId, row), ...(await refreshLastMessage(db, r.companyId, row.ticketId, row.id)));
   return row;
 }
 
-/** Deleted for everyone: marked deleted, body kept (the conversation shows the marker). */
+/**
+ * Deleted for everyone: marked deleted, body kept (the conversation shows the marker); when it was
+ * the ticket's preview, the newest message left takes its place.
+ */
 export async function applyDelete(db: DbOrTx, r: Ref) {
   const [row] = await db
     .update(messages)
@@ -51,6 +56,6 @@ export async function applyDelete(db: DbOrTx, r: Ref) {
     .where(byWid(r))
     .returning({ id: messages.id, ticketId: messages.ticketId, isDeleted: messages.isDeleted });
   if (!row) return null;
-  await publish(messageUpdatedEvent(r.companyId, row.ticketId, row));
+  await publish(messageUpdatedEvent(r.companyId, row.ticketId, row), ...(await refreshLastMessage(db, r.companyId, row.ticketId, row.id)));
   return row;
 }

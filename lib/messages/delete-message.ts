@@ -8,6 +8,7 @@ import { idParams } from "@/lib/validation/ids";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import { assertMayWrite, canOpenTicket } from "@/lib/tickets/ticket-access";
 import { messageUpdatedEvent, type MessageView } from "./message-view";
+import { refreshLastMessage } from "./refresh-last-message";
 import { selectMessages, toMessageView } from "./select-messages";
 
 export const messageIdParams = idParams;
@@ -57,12 +58,14 @@ export async function deleteMessage(db: Db, ctx: TenantContext, messageId: numbe
       .where(eq(messages.id, row.id))
       .returning({ id: messages.id, isDeleted: messages.isDeleted, sendStatus: messages.sendStatus });
     if (revoke) await tx.execute(sql`select pg_notify('outbox', ${String(row.whatsappId)})`);
-    return { ...updated, ticketId: row.ticketId };
+    // the list preview was perhaps this message: the newest one left takes its place
+    const ticketEvents = await refreshLastMessage(tx, ctx.companyId, row.ticketId, row.id);
+    return { ...updated, ticketId: row.ticketId, ticketEvents };
   });
   const [view] = await selectMessages(db).where(and(eq(messages.id, messageId), eq(messages.companyId, ctx.companyId)));
   if (changed) {
-    const { ticketId, ...message } = changed;
-    await publish(messageUpdatedEvent(ctx.companyId, ticketId, message));
+    const { ticketId, ticketEvents, ...message } = changed;
+    await publish(messageUpdatedEvent(ctx.companyId, ticketId, message), ...ticketEvents);
   }
   return toMessageView(view);
 }
