@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { getDb } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import { getPageViewer } from "@/lib/auth/page-viewer";
+import { idSchema } from "@/lib/validation/ids";
 import { getSandboxConnection } from "@/lib/whatsapp/sandbox/sandbox-access";
 
 export async function generateMetadata() {
@@ -17,8 +18,10 @@ export async function generateMetadata() {
 export default async function SandboxPage({ params }: { params: Promise<{ connectionId: string }> }) {
   const { ctx } = await getPageViewer();
   if (ctx.profile !== "admin") return <AccessDenied reason="admin" to="/tickets" />;
-  const id = Number((await params).connectionId);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  // the API's id rule (a positive int4): a larger number would reach the database as an error
+  const parsed = idSchema().safeParse((await params).connectionId);
+  if (!parsed.success) notFound();
+  const id = parsed.data;
   try {
     await getSandboxConnection(getDb(), ctx, id);
   } catch (e) {
