@@ -22,8 +22,11 @@ export type Access = "public" | "user" | "admin" | "super" | "connection-token" 
 const SESSION_ACCESS = new Set<Access>(["user", "admin", "super"]);
 type NoSession = "public" | "connection-token" | "signed";
 
-/** What the route sweep reads from an exported handler. */
-export type RouteMeta = { access: Access; plan?: PlanFlag };
+/**
+ * What the route sweep reads from an exported handler: the access category and plan flag, and the
+ * query and body schemas, so it sends bad values to every field a route declares.
+ */
+export type RouteMeta = { access: Access; plan?: PlanFlag; query?: ZodType; body?: ZodType };
 
 type Options<Q, B, P> = {
   access?: Access;
@@ -74,7 +77,7 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       return errorResponse(err);
     }
   };
-  const meta: RouteMeta = { access, plan: opts.plan };
+  const meta: RouteMeta = { access, plan: opts.plan, query: opts.query, body: opts.body };
   return Object.assign(run, { meta });
 }
 

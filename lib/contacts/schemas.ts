@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/paging";
+import { calendarDay } from "@/lib/validation/dates";
 import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { digitsOf, NUMBER_DIGITS } from "./normalize-number";
@@ -61,12 +62,9 @@ export type UpdateContactValues = z.output<typeof updateContactSchema>;
 
 export const contactIdParams = idParams;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "yyyy-MM-dd")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "yyyy-MM-dd");
+// a real calendar day the database can hold (2026-02-30 and 0000-01-01 are 400s, not query errors)
 const optionalDay = z
-  .union([z.literal(""), day])
+  .union([z.literal(""), calendarDay])
   .optional()
   .transform((v) => v || undefined);
 

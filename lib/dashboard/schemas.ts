@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { calendarDay } from "@/lib/validation/dates";
 
-// yyyy-MM-dd, a real calendar day (2024-02-30 is refused)
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "yyyy-MM-dd")
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, "yyyy-MM-dd");
+// yyyy-MM-dd, a real calendar day the database can hold (2024-02-30 and 0000-01-01 are refused)
+const day = calendarDay;
 const optionalDay = z
   .union([z.literal(""), day])
   .optional()

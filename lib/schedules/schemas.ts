@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/paging";
+import { storableDate } from "@/lib/validation/dates";
 import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
@@ -46,7 +47,7 @@ export const scheduleSchema = z.object({
   contactId: z.preprocess(blankToUndefined, idSchema(V.required)),
   sendAt: z.preprocess(
     blankToUndefined,
-    z.coerce.date({ error: V.required }).refine((d) => d.getTime() > Date.now(), SCHEDULE_V.sendAtFuture),
+    storableDate(V.required).refine((d) => d.getTime() > Date.now(), SCHEDULE_V.sendAtFuture),
   ),
 });
 export type ScheduleInput = z.infer<typeof scheduleSchema>;
@@ -57,7 +58,8 @@ export type UpdateScheduleInput = z.infer<typeof updateScheduleSchema>;
 
 export const scheduleIdParams = idParams;
 
-const isoDate = z.preprocess(blankToUndefined, z.coerce.date().optional());
+// a range the database can hold: year 0 or +275760 is a 400, not a query error
+const isoDate = z.preprocess(blankToUndefined, storableDate().optional());
 
 /**
  * GET /api/schedules: the calendar asks for a range (`start`, `end`); without one it is a paged

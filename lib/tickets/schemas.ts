@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/paging";
 import { ticketStatuses } from "@/db/schema/tickets";
+import { isCalendarDay } from "@/lib/validation/dates";
 import { idParams, idSchema } from "@/lib/validation/ids";
 
 export const ticketIdParams = idParams;
@@ -43,15 +44,10 @@ const flag = z
   .optional()
   .transform((v) => v === "true");
 
-function isCalendarDay(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
 const day = z
   .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "yyyy-MM-dd")])
   .optional()
-  // a real calendar day (2025-02-30 is refused here, not by the database)
+  // a real calendar day the database can hold (2025-02-30 and 0000-01-01 are refused here, not by it)
   .refine((v) => !v || isCalendarDay(v), "yyyy-MM-dd")
   .transform((v) => v || undefined);
 

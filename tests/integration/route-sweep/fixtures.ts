@@ -72,7 +72,7 @@ export const FIXTURES: Record<string, Fixture> = {
   // messages: the segment is a ticket id for GET/POST, a message id for DELETE
   "POST /api/messages/[id]/read": { build: (r) => ({ params: id(r.ticketId) }) },
   "GET /api/messages/[id]": { build: (r) => ({ params: id(r.ticketId), query: { pageNumber: 1 } }) },
-  "POST /api/messages/[id]": { build: (r) => ({ params: id(r.ticketId), body: { body: "Hello from the sweep" } }) },
+  "POST /api/messages/[id]": { build: (r) => ({ params: id(r.ticketId), body: { body: "Hello from the sweep", quotedMsg: null } }) },
   "DELETE /api/messages/[id]": { build: (r) => ({ params: id(r.messageId) }) },
   "GET /api/plans/list": { build: () => ({}) },
 

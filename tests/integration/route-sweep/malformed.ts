@@ -28,10 +28,39 @@ const BAD_VALUES: [string, Json][] = [
   ['["a",{}]', ["a", {}]],
   ["nested object", { a: { b: { c: [1, { d: "e" }] } } }],
   ["[[[]]]", [[[]]]],
+  ...["0000-01-01T00:00:00Z", "275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z"].map((d): [string, Json] => [d, d]),
+  ["8.64e15", 8.64e15],
 ];
-const BAD_QUERY = ["\u0000", NUL, MB, "-1", "99999999999", "NaN", "1.5", "abc", "[1,", '["a"]', '{"a":1}', "", "%ff", "true"];
+// dates Postgres cannot hold (year 0, beyond its range) or JavaScript reads loosely
+const BAD_DATES = ["0000-01-01", "9999-12-31", "275760-09-13", "-000001-01-01", "2026-02-30", "1e21"];
+const BAD_QUERY = ["\u0000", NUL, MB, "-1", "99999999999", "NaN", "1.5", "abc", "[1,", '["a"]', '{"a":1}', "", "%ff", "true", ...BAD_DATES];
 
 const deep = (n: number): Json => (n === 0 ? "x" : { a: deep(n - 1) });
+
+/** The keys a route's zod schema (meta.query / meta.body) declares, through pipes, optionals and unions. */
+export function fieldsOf(schema: unknown): string[] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def) return [];
+  switch (def.type) {
+    case "object":
+      return Object.keys(def.shape as object);
+    case "pipe":
+      return [...new Set([...fieldsOf(def.in), ...fieldsOf(def.out)])];
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+      return fieldsOf(def.innerType);
+    case "union":
+      return (def.options as unknown[]).flatMap(fieldsOf);
+    case "intersection":
+      return [...fieldsOf(def.left), ...fieldsOf(def.right)];
+    default:
+      return [];
+  }
+}
 
 export function paramVariants(e: Endpoint, base: Req): Variant[] {
   return paramNames(e.pattern).flatMap((p) => {
@@ -47,8 +76,9 @@ export function paramVariants(e: Endpoint, base: Req): Variant[] {
 }
 
 export function queryVariants(e: Endpoint, base: Req): Variant[] {
-  // a route reading no query still gets one key, as lists are called
-  const keys = Object.keys(base.query ?? {}).length ? Object.keys(base.query ?? {}) : ["searchParam"];
+  // every key the route declares or the fixture sends; a route reading none still gets one
+  const declared = [...new Set([...fieldsOf(e.meta?.query), ...Object.keys(base.query ?? {})])];
+  const keys = declared.length ? declared : ["searchParam"];
   const out: Variant[] = keys.flatMap((k) => [
     // 1 MB where a string goes (elsewhere it is refused by type, as "abc" already shows)
     ...BAD_QUERY.filter((v) => v !== MB || typeof base.query?.[k] !== "number").map((v) => ({ label: `query ${k}=${JSON.stringify(v).slice(0, 30)}`, req: { ...base, query: { ...base.query, [k]: v } } })),
@@ -75,8 +105,9 @@ export function bodyVariants(e: Endpoint, base: Req): Variant[] {
     );
   }
   const body = base.body && typeof base.body === "object" && !Array.isArray(base.body) ? (base.body as Record<string, Json>) : {};
-  // a route reading no fields still gets a couple, as a client might send
-  const fields = Object.keys(body).length ? Object.keys(body) : ["id", "name"];
+  // every field the route declares or the fixture sends; a route reading none still gets a couple
+  const declared = [...new Set([...fieldsOf(e.meta?.body), ...Object.keys(body)])];
+  const fields = declared.length ? declared : ["id", "name"];
   const out: Variant[] = fields.flatMap((f) =>
     BAD_VALUES
       // 1 MB where a string goes (elsewhere it is refused by type, as "abc" already shows)
