@@ -104,6 +104,8 @@ export function useTicketAlerts() {
 
   const onTicket = (e: TicketEvent, status: TicketStatus) => {
     if (e.action === "delete") return setBell((b) => applyBellDelete(b, e.ticketId, status));
+    // read: no longer counted (spec core §7 updateUnread)
+    if (e.action === "updateUnread") return setBell((b) => applyBellUpdate(b, { id: e.ticketId, unreadMessages: 0 }, alertViewer));
     const patch = e.ticket as unknown as Partial<AlertTicket> & { id: number };
     const before = known.current.get(patch.id);
     if (before || patch.contact) remember({ ...before, ...patch } as AlertTicket);

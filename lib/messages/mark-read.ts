@@ -3,13 +3,15 @@ import type { Db } from "@/db";
 import { messages, tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { publish } from "@/lib/realtime/publish";
-import { ticketSummaryEvents, toTicketSummary } from "@/lib/tickets/ticket-summary";
+import { unreadClearedEvent } from "@/lib/realtime/ticket-events";
+import { placeOf } from "@/lib/tickets/ticket-summary";
 import type { TicketListItem } from "@/lib/tickets/ticket-view";
 
 /**
  * The agent holding a ticket has read it: its unread count goes to 0 and the customer's messages
- * are marked read; the lists and the bell get the ticket's update. Only the ticket's own agent
- * clears it (an admin peeking, or an agent looking at a pending ticket, leaves it unread).
+ * are marked read; the lists and the bell get the `ticket` event's updateUnread (spec core §7).
+ * Only the ticket's own agent clears it (an admin peeking, or an agent looking at a pending ticket,
+ * leaves it unread).
  * Answers whether anything changed.
  */
 export async function markTicketRead(db: Db, ctx: TenantContext, ticket: TicketListItem): Promise<boolean> {
@@ -27,6 +29,6 @@ export async function markTicketRead(db: Db, ctx: TenantContext, ticket: TicketL
       .where(and(eq(messages.ticketId, ticket.id), eq(messages.companyId, ctx.companyId), eq(messages.read, false), eq(messages.fromMe, false)));
     return true;
   });
-  if (cleared) await publish(...ticketSummaryEvents(ctx.companyId, toTicketSummary({ ...ticket, unreadMessages: 0 })));
+  if (cleared) await publish(unreadClearedEvent(placeOf(ctx.companyId, ticket)));
   return cleared;
 }

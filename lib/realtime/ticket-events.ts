@@ -35,3 +35,11 @@ export function ticketChangeEvents(before: TicketPlace | null, after: TicketPlac
   }
   return events;
 }
+
+/**
+ * spec core §7: the `ticket` event's updateUnread (the product we replace sends `{ ticketId }`): the
+ * ticket's unread count went to 0. On the lists it is on, where the ticket manager and the bell listen.
+ */
+export function unreadClearedEvent(t: TicketPlace): RealtimeEvent {
+  return { channels: ticketListChannels(t), event: EVENTS.ticket, data: { action: "updateUnread", ticketId: t.id } };
+}

@@ -4,6 +4,7 @@ import { GET as listRoute } from "@/app/api/messages/[id]/route";
 import { POST as readRoute } from "@/app/api/messages/[id]/read/route";
 import { getDb } from "@/db";
 import { messages } from "@/db/schema";
+import { channels } from "@/lib/realtime/channels";
 import { call } from "../helpers/http";
 import { captureRealtime, makeTicket, ticketEvents, ticketRow, twoCompanies, type Env } from "../helpers/ticket-env";
 
@@ -34,13 +35,14 @@ describe("reading a ticket", () => {
     expect(res.body.ticket.unreadMessages).toBe(0);
     expect((await ticketRow(t.id)).unreadMessages).toBe(0);
     expect(await unreadMessagesOf(t.id)).toBe(0);
-    const updates = ticketEvents("update", t.id);
-    expect(updates.length).toBeGreaterThan(0);
-    expect(updates.every((e) => (e.data as { ticket: { unreadMessages: number } }).ticket.unreadMessages === 0)).toBe(true);
+    // core §7: the `ticket` event's updateUnread, on the lists the ticket is on (the bell listens there too)
+    const cleared = ticketEvents("updateUnread", t.id);
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0].data).toEqual({ action: "updateUnread", ticketId: t.id });
+    expect([...cleared[0].channels].sort()).toEqual([channels.tickets(env.a.companyId, env.a.agentQueueId, "open"), channels.allTickets(env.a.companyId, "open")].sort());
     // nothing left to clear: no second event
-    const before = ticketEvents("update", t.id).length;
     expect((await read(env.agentA, t.id)).body).toEqual({ read: false });
-    expect(ticketEvents("update", t.id)).toHaveLength(before);
+    expect(ticketEvents("updateUnread", t.id)).toHaveLength(1);
   });
 
   it("an admin peeking, an older page, or a pending ticket leave it unread", async () => {
@@ -57,6 +59,7 @@ describe("reading a ticket", () => {
   it("POST /read clears what arrived while the conversation was open; another company's ticket is 404", async () => {
     const t = await ticketWithUnread("open", env.a.agent.id);
     expect((await read(env.agentA, t.id)).body).toEqual({ read: true });
+    expect(ticketEvents("updateUnread", t.id)).toHaveLength(1);
     expect((await ticketRow(t.id)).unreadMessages).toBe(0);
     const foreign = await read(env.adminB, t.id);
     expect(foreign.status).toBe(404);

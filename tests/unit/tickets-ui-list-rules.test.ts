@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyDelete,
+  applyUnread,
   applyFull,
   applyMessage,
   applyUpdate,
@@ -98,6 +99,17 @@ describe("query helpers", () => {
     expect(new URLSearchParams(ticketsQuery(scope(), 1)).has("queueIds")).toBe(false);
     expect(scopeKey(scope())).toBe(scopeKey({ text: "", userIds: [], tagIds: [], queueIds: null, showAll: false, status: "open" }));
     expect(scopeKey(scope())).not.toBe(scopeKey(scope({ showAll: true })));
+  });
+});
+
+describe("updateUnread (spec core §7)", () => {
+  it("clears the unread count of a ticket the list holds, and leaves the rest", () => {
+    const read = ticket({ unreadMessages: 3 });
+    const other = ticket({ unreadMessages: 2 });
+    const next = applyUnread(state([read, other]), read.id);
+    expect(next.items.map((t) => t.unreadMessages)).toEqual([0, 2]);
+    const same = state([other]);
+    expect(applyUnread(same, read.id)).toBe(same);
   });
 });
 

@@ -167,6 +167,13 @@ export function applyDelete(state: FeedState, id: number, channelStatus: TicketS
   return settle({ ...none, recount: state.hasMore });
 }
 
+/** A `ticket` updateUnread (spec core §7): the ticket was read, nothing unread is left. */
+export function applyUnread(state: FeedState, ticketId: number): FeedState {
+  const known = state.items.find((t) => t.id === ticketId);
+  if (!known || known.unreadMessages === 0) return state;
+  return { ...state, items: state.items.map((t) => (t.id === ticketId ? { ...t, unreadMessages: 0 } : t)) };
+}
+
 /** A ticket that is gone (deleted, or no longer the viewer's to see). */
 export const dropTicket = (state: FeedState, id: number): Outcome => settle({ state: remove(state, id), fetchId: null, recount: false });
 

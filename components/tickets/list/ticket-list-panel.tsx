@@ -76,8 +76,11 @@ export function TicketListPanel({ initial }: { initial: InitialLists }) {
     return listChannels(viewer.companyId, listViewer, statuses, ids);
   }, [viewer.companyId, listViewer, visited.closed, visited.search, allQueueIds]);
 
-  const onTicket = (e: TicketEvent, status: TicketStatus) =>
-    e.action === "update" ? all.forEach((f) => f.onUpdate(e.ticket)) : all.forEach((f) => f.onDelete(e.ticketId, status));
+  const onTicket = (e: TicketEvent, status: TicketStatus) => {
+    if (e.action === "update") all.forEach((f) => f.onUpdate(e.ticket));
+    else if (e.action === "updateUnread") all.forEach((f) => f.onUnread(e.ticketId));
+    else all.forEach((f) => f.onDelete(e.ticketId, status));
+  };
   const onMessage = (e: MessageEvent) => {
     if (e.action === "create" && e.message) all.forEach((f) => f.onMessage(e.ticketId, e.message.body, String(e.message.createdAt)));
   };

@@ -11,7 +11,8 @@ export type TicketItem = Omit<TicketListItem, "updatedAt"> & { updatedAt: string
 export type TicketPatch = Pick<TicketItem, "id" | "uuid" | "status" | "queueId" | "userId"> &
   Partial<Omit<TicketItem, "updatedAt">> & { updatedAt?: string | Date };
 
-export type TicketEvent = { action: "update"; ticket: TicketPatch } | { action: "delete"; ticketId: number };
+/** `ticket` on the list channels; updateUnread (spec core §7): its unread count went to 0. */
+export type TicketEvent = { action: "update"; ticket: TicketPatch } | { action: "delete"; ticketId: number } | { action: "updateUnread"; ticketId: number };
 
 export type MessageEvent = {
   action: "create" | "update";

@@ -7,6 +7,7 @@ import {
   applyDelete,
   applyFull,
   applyMessage,
+  applyUnread,
   applyUpdate,
   dropTicket,
   itemFromPatch,
@@ -177,6 +178,10 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
     onDelete: (id: number, channelStatus: TicketStatus) => {
       touch(id);
       apply((s, l) => applyDelete(s, id, channelStatus, l.scope));
+    },
+    onUnread: (ticketId: number) => {
+      touch(ticketId);
+      apply((s) => ({ state: applyUnread(s, ticketId), fetchId: null, recount: false }));
     },
     onMessage: (ticketId: number, body: string, createdAt: string) => {
       touch(ticketId);
