@@ -77,10 +77,7 @@ export async function peekJson(req: Request): Promise<unknown> {
 }
 
 /** 400 ERR_VALIDATION naming the first string or key of `value` that holds a NUL character. */
-export function assertNoNul(value: unknown, prefix: (string | number)[] = []): void {
+export function assertNoNul(value: unknown): void {
   const at = findNul(value);
-  if (at) {
-    const path = [...prefix, ...at].join(".");
-    throw new AppError("ERR_VALIDATION", 400, { issues: [{ path, message: INVALID_CHARACTERS }] });
-  }
+  if (at) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: at.join("."), message: INVALID_CHARACTERS }] });
 }
