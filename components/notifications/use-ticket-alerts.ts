@@ -54,11 +54,17 @@ export function useTicketAlerts() {
   const known = useRef(new Map<number, AlertTicket>());
   const seen = useRef(new Set<number>());
 
-  const load = useCallback(() => readBell(alertViewer).then(setBell), [alertViewer]);
+  // the first read and the catch-up after the subscriptions may answer out of order: the last asked wins
+  const reads = useRef(0);
+  const load = useCallback(() => {
+    const n = ++reads.current;
+    return readBell(alertViewer).then((b) => n === reads.current && setBell(b));
+  }, [alertViewer]);
   useEffect(() => {
     let live = true;
+    const n = ++reads.current;
     readBell(alertViewer)
-      .then((b) => live && setBell(b))
+      .then((b) => live && n === reads.current && setBell(b))
       .catch(() => {});
     return () => {
       live = false;

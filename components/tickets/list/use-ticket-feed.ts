@@ -74,6 +74,24 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
     setState(next);
   }, []);
 
+  // page 1 again, merged by id: loaded pages and scroll stay
+  const runCatchUp = useCallback(() => {
+    const gen = generation.current;
+    const k = current.current.key;
+    const touched = new Set<number>();
+    catchUps.current.add(touched);
+    api<FirstPage>(`/api/tickets?${ticketsQuery(latest.current.scope, 1)}`)
+      .then((data) => {
+        if (gen !== generation.current || current.current.key !== k) return;
+        const next = mergeFirstPage(current.current, data, touched);
+        if (next !== current.current) commit({ ...next, key: k });
+      })
+      .catch(() => {})
+      .finally(() => catchUps.current.delete(touched));
+  }, [commit]);
+  // the channels came in while page 1 of new filters was loading: that page may predate them
+  const catchUpAfterLoad = useRef(false);
+
   const fetchPage = useCallback(
     async (pageNumber: number) => {
       const { scope: s, key: k } = latest.current;
@@ -85,13 +103,17 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
         const items = pageNumber === 1 ? data.tickets : [...prev, ...data.tickets.filter((r) => !prev.some((p) => p.id === r.id))];
         page.current = pageNumber;
         commit({ key: k, items, count: data.count, hasMore: data.hasMore });
+        if (pageNumber === 1 && catchUpAfterLoad.current) {
+          catchUpAfterLoad.current = false;
+          runCatchUp();
+        }
       } catch {
         if (gen === generation.current && pageNumber === 1) commit({ key: k, items: [], count: 0, hasMore: false });
       } finally {
         if (gen === generation.current) setLoadingMore(false);
       }
     },
-    [commit],
+    [commit, runCatchUp],
   );
 
   // a new scope (tab opened, filter changed) starts again from page 1
@@ -154,22 +176,11 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
       setLoadingMore(true);
       void fetchPage(page.current + 1);
     },
-    /** Page 1 again, merged by id (after the list's channels subscribed): loaded pages and scroll stay. */
+    /** After the list's channels subscribed (page load, reconnect): page 1 again, merged by id. */
     catchUp: () => {
-      // a tab not opened yet, or loading for new filters, gets a fresh page anyway
-      if (!enabled || current.current.key !== latest.current.key) return;
-      const gen = generation.current;
-      const k = current.current.key;
-      const touched = new Set<number>();
-      catchUps.current.add(touched);
-      api<FirstPage>(`/api/tickets?${ticketsQuery(latest.current.scope, 1)}`)
-        .then((data) => {
-          if (gen !== generation.current || current.current.key !== k) return;
-          const next = mergeFirstPage(current.current, data, touched);
-          if (next !== current.current) commit({ ...next, key: k });
-        })
-        .catch(() => {})
-        .finally(() => catchUps.current.delete(touched));
+      if (!enabled) return; // a tab not opened yet loads when opened
+      if (current.current.key !== latest.current.key) catchUpAfterLoad.current = true;
+      else runCatchUp();
     },
     onUpdate: (patch: TicketPatch) => {
       touch(patch.id);
