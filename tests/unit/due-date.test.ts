@@ -32,15 +32,13 @@ describe("isSubscriptionExpired", () => {
   });
 });
 
+const intl = { locale: "pt", messages, timeZone: "America/Sao_Paulo" } as const;
+
 describe("the top bar", () => {
   it("shows the last day the company is active: the day before its due date", () => {
+    const props = { ...intl, children: createElement(ActiveUntil, { dueDate: "2026-03-13" }) };
     const html = renderToStaticMarkup(
-      createElement(NextIntlClientProvider, {
-        locale: "pt",
-        messages,
-        timeZone: "America/Sao_Paulo",
-        children: createElement(ActiveUntil, { dueDate: "2026-03-13" }),
-      }),
+      createElement(NextIntlClientProvider, props),
     );
     expect(html).toContain("Ativo até 12/03/2026");
   });
