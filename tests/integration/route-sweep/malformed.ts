@@ -24,16 +24,24 @@ const BAD_VALUES: [string, Json][] = [
   ['""', ""],
   ["1 MB string", MB],
   ["NUL string", NUL],
+  ['"99999999999"', "99999999999"],
   ["[1,2]", [1, 2]],
+  ["[99999999999]", [99999999999]],
+  ['[{"id":99999999999}]', [{ id: 99999999999 }]],
+  ["LIKE wildcards and a trailing backslash", "%_'\"\\"],
   ['["a",{}]', ["a", {}]],
   ["nested object", { a: { b: { c: [1, { d: "e" }] } } }],
-  ["[[[]]]", [[[]]]],
-  ...["0000-01-01T00:00:00Z", "275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z"].map((d): [string, Json] => [d, d]),
+];
+// for fields that hold a date (by name or sample): year 0, past the database's range, JavaScript's max
+const BAD_DATE_VALUES: [string, Json][] = [
+  ...["0000-01-01T00:00:00Z", "275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z", "2026-02-30"].map((d): [string, Json] => [d, d]),
   ["8.64e15", 8.64e15],
 ];
+const isDateField = (key: string, sample: unknown) =>
+  /date|day|start|end|At$|from|until|since/i.test(key) || (typeof sample === "string" && /^\d{4}-\d{2}-\d{2}/.test(sample));
 // dates Postgres cannot hold (year 0, beyond its range) or JavaScript reads loosely
 const BAD_DATES = ["0000-01-01", "9999-12-31", "275760-09-13", "-000001-01-01", "2026-02-30", "1e21"];
-const BAD_QUERY = ["\u0000", NUL, MB, "-1", "99999999999", "NaN", "1.5", "abc", "[1,", '["a"]', '{"a":1}', "", "%ff", "true", ...BAD_DATES];
+const BAD_QUERY = ["\u0000", NUL, MB, "-1", "99999999999", "NaN", "1.5", "abc", "[1,", '["a"]', "[99999999999]", '{"a":1}', "", "%ff", "true", "%_'\"\\", "\\"];
 
 const deep = (n: number): Json => (n === 0 ? "x" : { a: deep(n - 1) });
 
@@ -76,12 +84,16 @@ export function paramVariants(e: Endpoint, base: Req): Variant[] {
 }
 
 export function queryVariants(e: Endpoint, base: Req): Variant[] {
-  // every key the route declares or the fixture sends; a route reading none still gets one
+  // every key the route declares or the fixture sends; a route reading none still gets a few values
+  // of one key (the wrapper sees the query of every route; what is not declared is not read)
   const declared = [...new Set([...fieldsOf(e.meta?.query), ...Object.keys(base.query ?? {})])];
   const keys = declared.length ? declared : ["searchParam"];
+  const values = declared.length ? BAD_QUERY : ["\u0000", MB, "-1", "%_'\"\\"];
   const out: Variant[] = keys.flatMap((k) => [
     // 1 MB where a string goes (elsewhere it is refused by type, as "abc" already shows)
-    ...BAD_QUERY.filter((v) => v !== MB || typeof base.query?.[k] !== "number").map((v) => ({ label: `query ${k}=${JSON.stringify(v).slice(0, 30)}`, req: { ...base, query: { ...base.query, [k]: v } } })),
+    ...[...values, ...(isDateField(k, base.query?.[k]) ? BAD_DATES : [])]
+      .filter((v) => v !== MB || typeof base.query?.[k] !== "number")
+      .map((v) => ({ label: `query ${k}=${JSON.stringify(v).slice(0, 30)}`, req: { ...base, query: { ...base.query, [k]: v } } })),
     { label: `query ${k} repeated`, req: { ...base, query: { ...base.query, [k]: ["1", "2"] } } },
   ]);
   out.push({ label: "query with a NUL key", req: { ...base, query: { ...base.query, "a\u0000": "1" } } });
@@ -109,7 +121,7 @@ export function bodyVariants(e: Endpoint, base: Req): Variant[] {
   const declared = [...new Set([...fieldsOf(e.meta?.body), ...Object.keys(body)])];
   const fields = declared.length ? declared : ["id", "name"];
   const out: Variant[] = fields.flatMap((f) =>
-    BAD_VALUES
+    [...BAD_VALUES, ...(isDateField(f, body[f]) ? BAD_DATE_VALUES : [])]
       // 1 MB where a string goes (elsewhere it is refused by type, as "abc" already shows)
       .filter(([label]) => label !== "1 MB string" || typeof body[f] !== "number")
       .map(([label, v]) => ({ label: `body ${f}: ${label}`, req: { ...base, body: { ...body, [f]: v } } })),
