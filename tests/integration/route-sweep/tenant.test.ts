@@ -1,7 +1,9 @@
 // ARCHITECTURE rule 11, tenant isolation of every route x method: A's admin naming B's ids gets 404
 // (never B's data), a write leaves every row and file of B as it was, routes without ids never
 // answer B's data, and a companyId of B in the query or body answers 404.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db";
 import { FIXTURES, isScoped } from "./fixtures";
 import { loadEndpoints } from "./inventory";
 import { type Req, leaksOf, send, short } from "./send";
@@ -12,6 +14,19 @@ const world = setupWorld();
 // public routes hold no company's data; super routes act across companies by design
 const endpoints = (await loadEndpoints()).filter((e) => e.meta && FIXTURES[e.key] && !["public", "super"].includes(e.meta.access));
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
+
+describe("the sweep's own detectors", () => {
+  it("the snapshot sees a change to a row of B, and the leak check sees B's marker", async () => {
+    const w = world();
+    const before = await snapshotOfB(w);
+    await getDb().execute(sql`update tags set color = '#000001' where id = ${w.b.tagId}`);
+    expect(changedParts(before, await snapshotOfB(w))).toEqual(["tags"]);
+    await getDb().execute(sql`update tags set color = '#112233' where id = ${w.b.tagId}`);
+    expect(changedParts(before, await snapshotOfB(w))).toEqual([]);
+    const fake = { status: 200, body: { rows: [{ name: `Tag 1 ${w.b.marker}` }] }, headers: new Headers(), setCookies: [], cookies: {}, ms: 1 };
+    expect(leaksOf(w, fake)).toBe(w.b.marker);
+  });
+});
 
 describe.each(endpoints.map((e) => [e.key, e] as const))("%s", (key, e) => {
   const fx = FIXTURES[key];
