@@ -40,15 +40,22 @@ test("a login elsewhere ends the older session with the notice", async ({ browse
   const t = await createE2eTenant();
   const [first, second] = await Promise.all([browser.newContext(), browser.newContext()]);
   const old = await first.newPage();
+  // the old page must hold its own user channel before the second login publishes on it
+  const userChannelAuthorised = old.waitForResponse(
+    (r) => r.url().includes("/api/realtime/auth") && new RegExp(`-user-${t.agent.id}(&|$)`).test(r.request().postData() ?? "") && r.ok(),
+  );
   await loginThroughPage(old, t.agent.email, t.agent.password);
   await old.waitForURL("**/tickets");
-  await old.waitForTimeout(1000); // subscribed to the user's channel
+  await userChannelAuthorised;
 
+  // watched from before the second login: on a slow machine the notice can come and go (the page
+  // reloads a second later) while the second page is still loading
+  const notice = old.getByText("Sua conta foi acessada em outro computador.").first().waitFor({ state: "visible", timeout: 30_000 });
   const fresh = await second.newPage();
   await loginThroughPage(fresh, t.agent.email, t.agent.password);
   await fresh.waitForURL("**/tickets");
 
-  await expect(old.getByText("Sua conta foi acessada em outro computador.").first()).toBeVisible();
+  await notice;
   await old.waitForURL("**/login"); // reloaded after a second, the ended session lands on /login
   expect(await old.evaluate(() => localStorage.getItem("userId"))).toBeNull();
   // the new session is unaffected
