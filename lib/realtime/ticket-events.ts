@@ -1,12 +1,28 @@
 import { channels, EVENTS, type TicketStatus } from "./channels";
 import type { RealtimeEvent } from "./publish";
 
-export type TicketPlace = { id: number; companyId: number; queueId: number | null; status: TicketStatus };
+export type TicketPlace = {
+  id: number;
+  companyId: number;
+  queueId: number | null;
+  status: TicketStatus;
+  /** its agent, when known: their own channel hears it too */
+  userId?: number | null;
+};
 
-/** The list channels a ticket appears on: its queue and status, and the admins' all-queues one. */
+/**
+ * The list channels a ticket appears on: its queue and status, the admins' all-queues one, and
+ * its agent's user channel: an agent's ticket may sit in a queue they are not in (accepted from
+ * another queue as an allTicket user, or handed to them by an admin), whose channels they may
+ * not hear, yet it is in their open list.
+ */
 export function ticketListChannels(t: TicketPlace): string[] {
-  return [channels.tickets(t.companyId, t.queueId, t.status), channels.allTickets(t.companyId, t.status)];
+  const list = [channels.tickets(t.companyId, t.queueId, t.status), channels.allTickets(t.companyId, t.status)];
+  if (t.userId) list.push(channels.user(t.companyId, t.userId));
+  return list;
 }
+
+const ownerChanged = (before: TicketPlace, after: TicketPlace) => before.userId !== undefined && after.userId !== undefined && before.userId !== after.userId;
 
 /**
  * Events for a ticket change: a `delete` where it no longer belongs (queue or status changed, or
@@ -15,7 +31,7 @@ export function ticketListChannels(t: TicketPlace): string[] {
  */
 export function ticketChangeEvents(before: TicketPlace | null, after: TicketPlace | null, summary?: unknown): RealtimeEvent[] {
   const events: RealtimeEvent[] = [];
-  const moved = before && (!after || before.queueId !== after.queueId || before.status !== after.status);
+  const moved = before && (!after || before.queueId !== after.queueId || before.status !== after.status || ownerChanged(before, after));
   if (before && moved) {
     const stay = after ? new Set(ticketListChannels(after)) : new Set<string>();
     const leave = ticketListChannels(before).filter((c) => !stay.has(c));

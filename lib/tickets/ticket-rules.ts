@@ -34,9 +34,11 @@ export function canWriteTicket(a: TicketActor, t: TicketHold): boolean {
 /**
  * Accepting a pending ticket ("Aceitar"): admins; users for their queues' and queue-less ones, and,
  * with allTicket, every queue's (spec core §2: allTicket users are shown those). Someone else
- * holding it already is the accept race's 409, not a refusal.
+ * holding it already is the accept race's 409, not a refusal. An open ticket nobody holds is taken
+ * the same way by whoever may open it.
  */
 export function canAcceptTicket(a: TicketActor, t: TicketHold): boolean {
+  if (t.status === "open") return t.userId === null && canOpenTicket(a, t);
   return t.status === "pending" && (a.isAdmin || inQueues(a, t) || isMine(a, t) || a.allTicket);
 }
 
@@ -46,7 +48,7 @@ export function canAcceptTicket(a: TicketActor, t: TicketHold): boolean {
  */
 export function canCloseTicket(a: TicketActor, t: TicketHold): boolean {
   if (t.status === "open") return canWriteTicket(a, t);
-  return canAcceptTicket(a, t) && (a.isAdmin || t.userId === null || isMine(a, t));
+  return t.status === "pending" && canAcceptTicket(a, t) && (a.isAdmin || t.userId === null || isMine(a, t));
 }
 
 /**

@@ -29,11 +29,12 @@ export function toTicketSummary(t: TicketSummary): TicketSummary {
   return { id, uuid, status, queueId, userId, unreadMessages, lastMessage, updatedAt, isGroup, whatsappId, useIntegration, promptId, integrationId, contact };
 }
 
-export const placeOf = (companyId: number, t: Pick<TicketSummary, "id" | "queueId" | "status">): TicketPlace => ({
+export const placeOf = (companyId: number, t: Pick<TicketSummary, "id" | "queueId" | "status"> & { userId?: number | null }): TicketPlace => ({
   id: t.id,
   companyId,
   queueId: t.queueId,
   status: t.status,
+  userId: t.userId,
 });
 
 /**

@@ -60,7 +60,10 @@ describe("POST /api/contacts/{id}/ticket", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: res.body.id, status: "open", userId: a.agent.id, companyId: a.companyId });
     expect(published).toContainEqual(
-      expect.objectContaining({ channels: [channels.tickets(a.companyId, a.agentQueueId, "open"), channels.allTickets(a.companyId, "open")], event: "ticket" }),
+      expect.objectContaining({
+        channels: [channels.tickets(a.companyId, a.agentQueueId, "open"), channels.allTickets(a.companyId, "open"), channels.user(a.companyId, a.agent.id)],
+        event: "ticket",
+      }),
     );
   });
 

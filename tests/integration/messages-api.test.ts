@@ -144,6 +144,7 @@ describe("POST /api/messages/{ticketId}", () => {
       channels.ticket(a.companyId, ticketId),
       channels.tickets(a.companyId, null, "open"),
       channels.allTickets(a.companyId, "open"),
+      channels.user(a.companyId, a.agent.id),
     ]);
     expect(published.some((e) => e.event === "ticket" && e.channels.includes(channels.ticket(a.companyId, ticketId)))).toBe(true);
     for (const e of published) expect(Buffer.byteLength(JSON.stringify(e.data))).toBeLessThan(MAX_PAYLOAD_BYTES);

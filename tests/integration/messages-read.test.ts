@@ -39,7 +39,9 @@ describe("reading a ticket", () => {
     const cleared = ticketEvents("updateUnread", t.id);
     expect(cleared).toHaveLength(1);
     expect(cleared[0].data).toEqual({ action: "updateUnread", ticketId: t.id });
-    expect([...cleared[0].channels].sort()).toEqual([channels.tickets(env.a.companyId, env.a.agentQueueId, "open"), channels.allTickets(env.a.companyId, "open")].sort());
+    expect([...cleared[0].channels].sort()).toEqual(
+      [channels.tickets(env.a.companyId, env.a.agentQueueId, "open"), channels.allTickets(env.a.companyId, "open"), channels.user(env.a.companyId, env.a.agent.id)].sort(),
+    );
     // nothing left to clear: no second event
     expect((await read(env.agentA, t.id)).body).toEqual({ read: false });
     expect(ticketEvents("updateUnread", t.id)).toHaveLength(1);

@@ -39,6 +39,8 @@ describe("POST /api/tickets", () => {
     expect(ticketEvents("update", res.body.id)[0].channels).toEqual([
       channels.tickets(a.companyId, a.agentQueueId, "open"),
       channels.allTickets(a.companyId, "open"),
+      // the owner's own channel (lib/realtime/ticket-events.ts)
+      channels.user(a.companyId, a.agent.id),
     ]);
     const [cycle] = await ticketCycles(getDb(), { companyId: a.companyId, ticketId: res.body.id });
     expect(cycle).toMatchObject({ userId: a.agent.id, queueId: a.agentQueueId, whatsappId: a.whatsappId, finishedAt: null, rated: false });

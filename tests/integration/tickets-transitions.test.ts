@@ -23,9 +23,11 @@ beforeAll(async () => {
   env = await twoCompanies();
 });
 
-const lists = (companyId: number, queueId: number | null, status: "pending" | "open" | "closed") => [
+// the ticket's lists, and its agent's own channel when it has one (lib/realtime/ticket-events.ts)
+const lists = (companyId: number, queueId: number | null, status: "pending" | "open" | "closed", userId?: number) => [
   channels.tickets(companyId, queueId, status),
   channels.allTickets(companyId, status),
+  ...(userId ? [channels.user(companyId, userId)] : []),
 ];
 
 describe("accept", () => {
@@ -40,7 +42,7 @@ describe("accept", () => {
       { channels: lists(a.companyId, a.agentQueueId, "pending"), event: "ticket", data: { action: "delete", ticketId: t.id } },
     ]);
     const updates = ticketEvents("update", t.id);
-    expect(updates.map((e) => e.channels)).toEqual([lists(a.companyId, a.agentQueueId, "open"), [channels.ticket(a.companyId, t.id)]]);
+    expect(updates.map((e) => e.channels)).toEqual([lists(a.companyId, a.agentQueueId, "open", a.agent.id), [channels.ticket(a.companyId, t.id)]]);
     expect(updates[0].data).toMatchObject({ ticket: { id: t.id, status: "open", userId: a.agent.id } });
     // sendGreetingAccepted is disabled by default
     expect(await outbox(t.id)).toEqual([]);
@@ -64,7 +66,7 @@ describe("return", () => {
     const t = await makeTicket(a, { status: "open", queueId: a.agentQueueId, userId: a.agent.id });
     const res = await put(agentA, t.id, { status: "pending", userId: null });
     expect(res).toMatchObject({ status: 200, body: { status: "pending", userId: null, user: null, queueId: a.agentQueueId } });
-    expect(ticketEvents("delete", t.id)[0].channels).toEqual(lists(a.companyId, a.agentQueueId, "open"));
+    expect(ticketEvents("delete", t.id)[0].channels).toEqual(lists(a.companyId, a.agentQueueId, "open", a.agent.id));
     expect(ticketEvents("update", t.id)[0].channels).toEqual(lists(a.companyId, a.agentQueueId, "pending"));
   });
 });
@@ -83,7 +85,7 @@ describe("resolve", () => {
     expect(res).toMatchObject({ status: 200, body: { status: "closed", queueId: a.queueIds[1], userId: a.admin.id, unreadMessages: 0 } });
     expect(await ticketRow(t.id)).toMatchObject({ status: "closed", useIntegration: false, promptId: null, integrationId: null, chatbot: false });
     expect(ticketEvents("delete", t.id)[0].channels).toEqual(lists(a.companyId, a.queueIds[1], "open"));
-    expect(ticketEvents("update", t.id)[0].channels).toEqual(lists(a.companyId, a.queueIds[1], "closed"));
+    expect(ticketEvents("update", t.id)[0].channels).toEqual(lists(a.companyId, a.queueIds[1], "closed", a.admin.id));
     // no completion message on this connection: nothing to the customer
     expect(await outbox(t.id)).toEqual([]);
   });
@@ -139,7 +141,7 @@ describe("transfer", () => {
     const t = await makeTicket(a, { status: "open", queueId: a.agentQueueId, userId: a.agent.id });
     const res = await put(agentA, t.id, { queueId: a.queueIds[1], userId: null });
     expect(res).toMatchObject({ status: 200, body: { status: "pending", userId: null, queueId: a.queueIds[1], queue: { id: a.queueIds[1] } } });
-    expect(ticketEvents("delete", t.id)[0].channels).toEqual(lists(a.companyId, a.agentQueueId, "open"));
+    expect(ticketEvents("delete", t.id)[0].channels).toEqual(lists(a.companyId, a.agentQueueId, "open", a.agent.id));
     expect(ticketEvents("update", t.id)[0].channels).toEqual(lists(a.companyId, a.queueIds[1], "pending"));
     // sendMsgTransfTicket is disabled by default
     expect(await outbox(t.id)).toEqual([]);
@@ -178,7 +180,7 @@ describe("delete", () => {
     expect(await del(adminA, t.id)).toMatchObject({ status: 200, body: { ok: true } });
     expect(await ticketRow(t.id)).toBeUndefined();
     expect(ticketEvents("delete", t.id)).toEqual([
-      { channels: lists(a.companyId, a.agentQueueId, "open"), event: "ticket", data: { action: "delete", ticketId: t.id } },
+      { channels: lists(a.companyId, a.agentQueueId, "open", a.agent.id), event: "ticket", data: { action: "delete", ticketId: t.id } },
       { channels: [channels.ticket(a.companyId, t.id)], event: "ticket", data: { action: "delete", ticketId: t.id } },
     ]);
     expect(await del(adminA, t.id)).toMatchObject({ status: 404, body: { error: "ERR_NO_TICKET_FOUND" } });

@@ -10,7 +10,7 @@ import { authorizeChannel } from "@/lib/realtime/authorize-channel";
 import { channels } from "@/lib/realtime/channels";
 import { createUsers, loginAs } from "../helpers/factories";
 import { call } from "../helpers/http";
-import { captureRealtime, makeTicket, put, ticketRow, twoCompanies, type Env } from "../helpers/ticket-env";
+import { captureRealtime, makeTicket, published, put, ticketRow, twoCompanies, type Env } from "../helpers/ticket-env";
 
 // Issue 12, "rule defects": one rule for writing in and changing a ticket (lib/tickets/ticket-rules.ts).
 // A non-admin writes in and changes only open tickets that are theirs; accepts pending ones of their
@@ -104,6 +104,11 @@ describe("allTicket (spec core §2: they are shown every queue's pending tickets
       expect(await put(env.agentA, t.id, { status: "open" })).toMatchObject({ status: 200, body: { status: "open", userId: env.a.agent.id, queueId: env.a.queueIds[1] } });
       expect((await open(env.agentA, t.id)).status).toBe(200);
       expect(await authorizeChannel(getDb(), agent, channels.ticket(env.a.companyId, t.id))).toEqual({ ok: true });
+      // their open list hears it on their own channel (they do not hear the other queue's)
+      const own = channels.user(env.a.companyId, env.a.agent.id);
+      expect(published.some((e) => e.event === "ticket" && e.channels.includes(own) && (e.data as { ticket?: { id: number } }).ticket?.id === t.id)).toBe(true);
+      expect(await authorizeChannel(getDb(), agent, own)).toEqual({ ok: true });
+      expect(await authorizeChannel(getDb(), agent, channels.tickets(env.a.companyId, env.a.queueIds[1], "open"))).toEqual({ ok: false });
     } finally {
       await setAllTicket("disable");
     }

@@ -42,4 +42,13 @@ describe("ticket summary events", () => {
     );
     expect((events[0].data as { ticket: TicketSummary }).ticket.lastMessage.length).toBeLessThan(300);
   });
+
+  it("reach the agent's own channel too (their ticket may be of a queue they do not hear); a new agent's, and the old one's delete", () => {
+    const held = { id: 3, uuid: "u", status: "open", queueId: 11, userId: 5, unreadMessages: 0, lastMessage: "", updatedAt: new Date(0), isGroup: false, whatsappId: 2, contact: { id: 4, name: "C", number: "55", profilePicUrl: "" } } as TicketSummary;
+    const update = ticketSummaryEvents(1, held).find((e) => e.channels.includes("private-company-1-tickets-11-open"))!;
+    expect(update.channels).toContain("private-company-1-user-5");
+    const handed = ticketSummaryEvents(1, { ...held, userId: 6 }, { id: 3, companyId: 1, queueId: 11, status: "open", userId: 5 });
+    expect(handed.find((e) => (e.data as { action: string }).action === "delete")?.channels).toEqual(["private-company-1-user-5"]);
+    expect(handed.find((e) => e.channels.includes("private-company-1-user-6"))).toBeDefined();
+  });
 });

@@ -32,6 +32,9 @@ describe("writing in and changing", () => {
     expect(canAcceptTicket(agent, { status: "pending", queueId: 11, userId: null })).toBe(false);
     expect(canAcceptTicket(allTicket, { status: "pending", queueId: 11, userId: null })).toBe(true);
     expect(canAcceptTicket(allTicket, { status: "open", queueId: 11, userId: null })).toBe(false);
+    // an open ticket nobody holds is taken by whoever may open it; a held one is not
+    expect(canAcceptTicket(agent, { status: "open", queueId: 10, userId: null })).toBe(true);
+    expect(canAcceptTicket(agent, { status: "open", queueId: 10, userId: 9 })).toBe(false);
   });
 
   it("closes what they may write in, and pending tickets they may accept that nobody else holds", () => {

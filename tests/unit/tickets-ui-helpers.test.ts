@@ -21,17 +21,19 @@ describe("ticket list item format", () => {
 });
 
 describe("list channels", () => {
-  it("gives admins the all-queues channels and others their queues and no queue", () => {
-    expect(listChannels(1, { isAdmin: true, allTicket: false, queueIds: [] }, ["open"])).toEqual([{ name: channels.allTickets(1, "open"), status: "open" }]);
-    const agent = listChannels(1, { isAdmin: false, allTicket: false, queueIds: [10] }, ["open", "pending"], [10, 11]);
+  it("gives admins the all-queues channels and others their queues, no queue and their own channel", () => {
+    expect(listChannels(1, { id: 5, isAdmin: true, allTicket: false, queueIds: [] }, ["open"])).toEqual([{ name: channels.allTickets(1, "open"), status: "open" }]);
+    const agent = listChannels(1, { id: 5, isAdmin: false, allTicket: false, queueIds: [10] }, ["open", "pending"], [10, 11]);
     expect(agent.map((c) => c.name)).toEqual([
       channels.tickets(1, null, "open"),
       channels.tickets(1, 10, "open"),
       channels.tickets(1, null, "pending"),
       channels.tickets(1, 10, "pending"),
+      // their tickets of other queues (accepted with allTicket, handed by an admin)
+      channels.user(1, 5),
     ]);
-    const allTicket = listChannels(1, { isAdmin: false, allTicket: true, queueIds: [10] }, ["pending"], [10, 11]);
-    expect(allTicket.map((c) => c.name)).toEqual([channels.tickets(1, null, "pending"), channels.tickets(1, 10, "pending"), channels.tickets(1, 11, "pending")]);
+    const allTicket = listChannels(1, { id: 5, isAdmin: false, allTicket: true, queueIds: [10] }, ["pending"], [10, 11]);
+    expect(allTicket.map((c) => c.name)).toEqual([channels.tickets(1, null, "pending"), channels.tickets(1, 10, "pending"), channels.tickets(1, 11, "pending"), channels.user(1, 5)]);
   });
 });
 

@@ -72,6 +72,12 @@ function Conversation({ initial }: { initial: ConversationTicket }) {
       <>
         <Lock className="size-4" aria-hidden />
         <span data-testid="locked-other">{ticket.user ? t("lockedOther", { name: ticket.user.name }) : t("lockedNoAgent")}</span>
+        {can.accept && (
+          <Button size="sm" onClick={async () => (await actions.accept(ticket)) && refresh()} disabled={busy}>
+            <Check aria-hidden />
+            {t("accept")}
+          </Button>
+        )}
       </>
     ) : null;
 

@@ -19,7 +19,7 @@ export async function deleteTicket(db: Db, ctx: TenantContext, ticketId: number)
   const [gone] = await db
     .delete(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId)))
-    .returning({ id: tickets.id, queueId: tickets.queueId, status: tickets.status });
+    .returning({ id: tickets.id, queueId: tickets.queueId, status: tickets.status, userId: tickets.userId });
   if (!gone) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   await publish(...ticketChangeEvents(placeOf(ctx.companyId, { ...gone, status: gone.status as TicketStatus }), null));
 }
