@@ -4,14 +4,15 @@ import { messages, tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { publish } from "@/lib/realtime/publish";
-import { idParams } from "@/lib/validation/ids";
+import { z } from "zod";
+import { bigIdSchema } from "@/lib/validation/ids";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import { assertMayWrite, canOpenTicket } from "@/lib/tickets/ticket-access";
 import { messageUpdatedEvent, type MessageView } from "./message-view";
 import { refreshLastMessage } from "./refresh-last-message";
 import { selectMessages, toMessageView } from "./select-messages";
 
-export const messageIdParams = idParams;
+export const messageIdParams = z.object({ id: bigIdSchema() });
 
 /**
  * DELETE /api/messages/{id}: an agent deletes one of the company's own (fromMe) messages, on a

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/validation/ids";
+import { bigIdSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
 // WhatsApp's own limit on a text message
@@ -10,7 +10,7 @@ export const MESSAGE_BODY_MAX = 65536;
 export const sendMessageSchema = z.object({
   body: z.string().max(MESSAGE_BODY_MAX, V.tooLong).optional().default(""),
   quotedMsg: z
-    .object({ id: idSchema() })
+    .object({ id: bigIdSchema() })
     .nullish(),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;

@@ -21,6 +21,14 @@ export function idSchema(message: string = INVALID_ID) {
   return z.preprocess(readId, z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message));
 }
 
+/**
+ * Message ids are `bigserial` (read as JavaScript numbers): the same rule up to the largest safe
+ * integer, so a message id past int4 is a well-formed id (404 when it names nothing), not a 400.
+ */
+export function bigIdSchema(message: string = INVALID_ID) {
+  return z.preprocess(readId, z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message));
+}
+
 /** A route's `{ id }` path parameter. */
 export const idParams = z.object({ id: idSchema() });
 
