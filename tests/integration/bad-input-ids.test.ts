@@ -55,6 +55,9 @@ const BAD_IDS = ["99999999999", "2147483648", "-1", "0", "abc", "1.5", "NaN", "1
 // the largest id Postgres' integer holds: well-formed, and no row has it
 const ABSENT = "2147483647";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+// message ids are bigserial: past int4 they are well-formed (up to the largest safe integer)
+const BIG_ID_ROUTES = new Set(["DELETE /api/messages/{id}"]);
+const PAST_INT4 = new Set(["99999999999", "2147483648"]);
 
 type Module = Partial<Record<(typeof METHODS)[number], unknown>>;
 const ROUTES: [string, Module, string][] = [
@@ -86,7 +89,8 @@ const handlersOf = (mod: Module) => METHODS.filter((m) => typeof mod[m] === "fun
 describe.each(ROUTES)("%s", (pattern, mod, name) => {
   it("answers 400 ERR_VALIDATION naming the id for a malformed one", async () => {
     for (const [method, handler] of handlersOf(mod)) {
-      for (const bad of BAD_IDS) {
+      const big = BIG_ID_ROUTES.has(`${method} ${pattern}`);
+      for (const bad of BAD_IDS.filter((b) => !big || !PAST_INT4.has(b))) {
         const url = pattern.replace(`{${name}}`, encodeURIComponent(bad));
         const res = await call(handler, { method, url, token: admin, params: { [name]: bad }, body: method === "GET" ? undefined : {} });
         expect({ method, bad, status: res.status, answer: res.body }).toEqual({
@@ -106,6 +110,18 @@ describe.each(ROUTES)("%s", (pattern, mod, name) => {
       if (method === "GET" || method === "DELETE") expect({ method, status: res.status }).toEqual({ method, status: 404 });
       else expect({ method, status: res.status }).toEqual({ method, status: res.status < 500 ? res.status : "no 5xx" });
     }
+  });
+});
+
+describe("message ids (bigserial)", () => {
+  it("are well-formed past int4: DELETE /api/messages/{id} answers 404 for one that names nothing", async () => {
+    for (const id of [...PAST_INT4, String(Number.MAX_SAFE_INTEGER)]) {
+      const res = await call(message.DELETE as Handler, { method: "DELETE", url: `/api/messages/${id}`, token: admin, params: { id } });
+      expect({ id, status: res.status }).toEqual({ id, status: 404 });
+    }
+    const tooBig = "9007199254740992";
+    const res = await call(message.DELETE as Handler, { method: "DELETE", url: `/api/messages/${tooBig}`, token: admin, params: { id: tooBig } });
+    expect(res.status).toBe(400);
   });
 });
 
