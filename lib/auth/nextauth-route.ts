@@ -7,7 +7,7 @@ type Ctx = { params: Promise<Record<string, string | string[]>> };
 // The actions next-auth serves under /api/auth/{action}; anything else is an unknown API path.
 const ACTIONS = new Set(["providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "_log"]);
 
-const invalid = () => NextResponse.json({ error: "ERR_INVALID_REQUEST" }, { status: 400 });
+const invalid = (status = 400) => NextResponse.json({ error: "ERR_INVALID_REQUEST" }, { status });
 
 /**
  * next-auth's catch-all with bad requests answered as ours: an unknown action is 404 ERR_NOT_FOUND,
@@ -30,5 +30,17 @@ export async function nextAuthRoute(req: NextRequest, ctx: Ctx): Promise<Respons
     // next-auth has already logged the reason (as NEXTAUTH_ or CALLBACK_ errors)
     return invalid();
   }
+  // next-auth answers some bad requests (a session update whose JSON does not parse) with a 400
+  // whose body is "[object Object]": an error answer is always our JSON
+  if (res.status >= 400 && !(await isJson(res))) return invalid(res.status);
   return res;
+}
+
+async function isJson(res: Response): Promise<boolean> {
+  try {
+    JSON.parse(await res.clone().text());
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -42,6 +42,9 @@ test("sandbox pairing and a round trip between the customer's phone and the agen
   const list = await (await request.get("/api/tickets?status=pending", { headers })).json();
   const ticket = list.tickets.find((x: { lastMessage: string }) => x.lastMessage === text);
   expect(ticket).toBeTruthy();
+  // agents write only in their own open tickets: the agent takes it first
+  const accepted = await request.put(`/api/tickets/${ticket.id}`, { headers, data: { status: "open", userId: t.agent.id } });
+  expect(accepted.status()).toBe(200);
   const reply = await request.post(`/api/messages/${ticket.id}`, { headers, data: { body: "Claro! Como posso ajudar?" } });
   expect(reply.status()).toBe(200);
   const bubble = phone.getByTestId("sandbox-messages").locator("div", { hasText: "Claro! Como posso ajudar?" }).last();
