@@ -75,6 +75,15 @@ describe("mergeFirstPage", () => {
     expect(next.items[0].lastMessage).toBe("pelo evento");
   });
 
+  it("a ticket only read while the page was on its way takes the page's newer message, with no unread count", () => {
+    // the open conversation read the ticket (updateUnread) while the list's catch-up page was on its
+    // way; the page holds the customer's newer message, stored before the read
+    const before = state([ticket(2, 40, { lastMessage: "1", unreadMessages: 0 }), ticket(1, 30)]);
+    const fresh = { tickets: [ticket(2, 45, { lastMessage: "Número do pedido", unreadMessages: 1 }), ticket(1, 30)], count: 2, hasMore: false };
+    const next = mergeFirstPage(before, fresh, new Set(), new Set([2]));
+    expect(next.items[0]).toMatchObject({ id: 2, lastMessage: "Número do pedido", unreadMessages: 0 });
+  });
+
   it("an empty page empties a list with nothing more", () => {
     const next = mergeFirstPage(state([ticket(1, 50)]), { tickets: [], count: 0, hasMore: false });
     expect(next).toEqual({ items: [], count: 0, hasMore: false });

@@ -62,8 +62,9 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
   const page = useRef(1);
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // per catch-up page on its way: the tickets events changed meanwhile (the page may predate them)
-  const catchUps = useRef(new Set<Set<number>>());
-  const touch = (id: number) => catchUps.current.forEach((ids) => ids.add(id));
+  const catchUps = useRef(new Set<{ touched: Set<number>; read: Set<number> }>());
+  const touch = (id: number) => catchUps.current.forEach((c) => c.touched.add(id));
+  const markRead = (id: number) => catchUps.current.forEach((c) => c.read.add(id));
 
   useEffect(() => {
     latest.current = { scope, key, viewer, queues };
@@ -78,16 +79,16 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
   const runCatchUp = useCallback(() => {
     const gen = generation.current;
     const k = current.current.key;
-    const touched = new Set<number>();
-    catchUps.current.add(touched);
+    const pending = { touched: new Set<number>(), read: new Set<number>() };
+    catchUps.current.add(pending);
     api<FirstPage>(`/api/tickets?${ticketsQuery(latest.current.scope, 1)}`)
       .then((data) => {
         if (gen !== generation.current || current.current.key !== k) return;
-        const next = mergeFirstPage(current.current, data, touched);
+        const next = mergeFirstPage(current.current, data, pending.touched, pending.read);
         if (next !== current.current) commit({ ...next, key: k });
       })
       .catch(() => {})
-      .finally(() => catchUps.current.delete(touched));
+      .finally(() => catchUps.current.delete(pending));
   }, [commit]);
   // the channels came in while page 1 of new filters was loading: that page may predate them
   const catchUpAfterLoad = useRef(false);
@@ -191,7 +192,7 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
       apply((s, l) => applyDelete(s, id, channelStatus, l.scope));
     },
     onUnread: (ticketId: number) => {
-      touch(ticketId);
+      markRead(ticketId);
       apply((s) => ({ state: applyUnread(s, ticketId), fetchId: null, recount: false }));
     },
     onMessage: (ticketId: number, body: string, createdAt: string) => {
