@@ -62,9 +62,12 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
   }
 }
 
-/** Validates the provider's message and turns it into the statement's parameters. */
-export function ingestInputParams({ companyId, whatsappId, message }: IngestInput): IngestParams {
-  const m = withoutNul(message);
+/**
+ * Validates the provider's message and turns it into the statement's parameters. The message comes
+ * already without NUL characters (`ingestInbound` strips them once, for the statement, the chatbot
+ * and the events alike).
+ */
+export function ingestInputParams({ companyId, whatsappId, message: m }: IngestInput): IngestParams {
   if (!m.wid?.trim()) throw new AppError("ERR_CREATING_MESSAGE", 400);
   const lid = m.from?.lid ? lidDigits(m.from.lid) : null;
   const chatNumber = inboundNumber(m.chatId, { isGroup: m.isGroup, lid: m.isGroup ? null : lid });
