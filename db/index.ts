@@ -35,6 +35,16 @@ export function getDb(): Db {
   return db;
 }
 
+/**
+ * The postgres.js client behind a drizzle database, for the measured hot paths written as raw SQL
+ * (ingest, the request context). A transaction has none: those paths run on the database itself.
+ */
+export function rawClient(db: Db): postgres.Sql {
+  const client = (db as Db & { $client?: postgres.Sql }).$client;
+  if (!client) throw new Error("raw SQL needs the database client (getDb()), not a transaction");
+  return client;
+}
+
 export async function closeDb() {
   const h = holder.__appDb;
   holder.__appDb = undefined;

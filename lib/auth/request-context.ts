@@ -1,5 +1,4 @@
-import type postgres from "postgres";
-import { getDb } from "@/db";
+import { getDb, rawClient } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import type { Profile, TenantContext } from "@/lib/api/context";
 import { assertCompanyActive } from "./assert-company-active";
@@ -66,8 +65,7 @@ type ContextRow = {
  * before the due date, or before the company was disabled, ends with login's answer.
  */
 function selectContextRow(userId: number) {
-  const client = (getDb() as unknown as { $client: postgres.Sql }).$client;
-  return client<ContextRow[]>`
+  return rawClient(getDb())<ContextRow[]>`
     select u.id, u.company_id as "companyId", u.profile, u.super, u.token_version as "tokenVersion",
       coalesce((select array_agg(uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as "queueIds",
       c.status, c.due_date::text as "dueDate", c.timezone

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { Db } from "@/db";
+import { rawClient, type Db } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import { inboundNumber, lidDigits } from "@/lib/contacts/inbound-number";
 import { ratingCandidate, recordRatingAnswer } from "@/lib/ratings/record-rating-answer";
@@ -32,6 +32,8 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
   // the chatbot and the events see the message as stored: without NUL characters
   input = { ...input, message: withoutNul(input.message) };
   const p = ingestInputParams(input);
+  // postgres.js directly, so the one statement is prepared once per connection: drizzle never
+  // prepares, which costs a Parse/Describe round trip on every call
   const client = rawClient(db);
   // only a bare 1, 2 or 3 pays this extra statement: it may be the answer to a rating question
   const rate = ratingCandidate(p);
@@ -170,12 +172,4 @@ function rawJson(raw: unknown): string | null {
   } catch {
     return null;
   }
-}
-
-// The hot path runs on postgres.js directly so its one statement is prepared once per connection:
-// drizzle never prepares, which costs a Parse/Describe round trip on every call.
-function rawClient(db: Db): postgres.Sql {
-  const client = (db as Db & { $client?: postgres.Sql }).$client;
-  if (!client) throw new Error("ingestInbound needs the database client (getDb()), not a transaction");
-  return client;
 }
