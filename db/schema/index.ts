@@ -22,3 +22,4 @@ export * from "./prompts";
 export * from "./integrations";
 export * from "./sandbox";
 export * from "./auth-attempts";
+export * from "./mail";
