@@ -1,10 +1,14 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, tz } from "./columns";
 import { users } from "./users";
 
 /**
- * The sandbox mailbox: with no SMTP configured (the demo), every mail the product sends is kept
- * here instead, shown to super admins on /sandbox/mail (lib/mail). Platform-wide, not per company.
+ * Every mail the product sends, as an outbox (ARCHITECTURE rule 4): a row is written in the
+ * transaction that decides to send, then delivered through SMTP (`status` pending -> sent, retried
+ * with `attempts` / `nextAttemptAt` until it succeeds or gives up as failed). With no SMTP
+ * configured (the demo) rows stay `kept`: the sandbox mailbox shown to super admins on
+ * /sandbox/mail (lib/mail). Platform-wide, not per company.
  */
 export const mailMessages = pgTable(
   "mail_messages",
@@ -15,10 +19,20 @@ export const mailMessages = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull().default(""),
+    // pending | sent | failed | kept (sandbox mailbox)
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", tz),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", tz),
     createdAt: createdAt(),
   },
-  // GET /api/sandbox/mail?to=EMAIL, newest first
-  (t) => [index("mail_messages_to_created_idx").on(t.to, t.createdAt.desc())],
+  (t) => [
+    // GET /api/sandbox/mail?to=EMAIL, newest first
+    index("mail_messages_to_created_idx").on(t.to, t.createdAt.desc()),
+    // the sender's queue: pending mail by next attempt
+    index("mail_messages_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**
