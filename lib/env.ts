@@ -64,6 +64,28 @@ const schema = z
       .pipe(z.number({ error: "TRUST_PROXY must be a number of proxies, true or false" }).int().min(0).max(10)),
     SEED_ADMIN_EMAIL: z.string().email().default("admin@example.com"),
     SEED_ADMIN_PASSWORD: z.string().min(5).default("admin123"),
+    // the platform owner made on a first start with no user (production); required then (lib/platform)
+    ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an email address").optional(),
+    ADMIN_PASSWORD: z.string().min(12, "ADMIN_PASSWORD must be at least 12 characters").optional(),
+    // mail (lib/mail): SMTP in production, e.g. smtp://user:pass@host:587 or smtps://...:465;
+    // unset, mail is kept in the sandbox mailbox (/sandbox/mail)
+    SMTP_URL: z.string().url("SMTP_URL must be a URL such as smtp://user:pass@host:587").optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    // payments (lib/payments): efi (Efí Pix) or sandbox; unset, efi when EFI_CLIENT_ID is set, else sandbox
+    PAYMENT_PROVIDER: z.enum(["efi", "sandbox"]).optional(),
+    EFI_CLIENT_ID: z.string().min(1).optional(),
+    EFI_CLIENT_SECRET: z.string().min(1).optional(),
+    // the .p12 certificate Efí issues for the application (a file path), and its password if any
+    EFI_CERTIFICATE: z.string().min(1).optional(),
+    EFI_CERTIFICATE_PASSWORD: z.string().optional(),
+    // the Pix key (chave) receiving the payments
+    EFI_PIX_KEY: z.string().min(1).optional(),
+    // https://pix.api.efipay.com.br (production) or https://pix-h.api.efipay.com.br (homologação)
+    EFI_BASE_URL: z.string().url().default("https://pix.api.efipay.com.br"),
+    // the secret part of the webhook URL registered at Efí (…/api/payments/webhook/efi?secret=…)
+    EFI_WEBHOOK_SECRET: z.string().min(32, "EFI_WEBHOOK_SECRET must be at least 32 characters").optional(),
+    // how many days before the due date the next period's invoice is made
+    INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(1).max(60).default(10),
   })
   .refine((e) => e.AUTH_SECRET !== e.REFRESH_SECRET, {
     message: "AUTH_SECRET and REFRESH_SECRET must differ",

@@ -2,6 +2,7 @@
 // from A's resources it is A's own call; from B's, the same call on another company's ids. A route
 // added without an entry here fails the sweep (inventory.test.ts).
 import { suffix } from "../../helpers/factories";
+import { AREAS } from "./areas";
 import type { Fixture } from "./send";
 import type { Resources } from "./world";
 
@@ -15,6 +16,7 @@ export const PUBLIC_ROUTES = [
   "GET /api/plans/list",
   // the JSON 404 of any /api path no route serves
   ...["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => `${m} /api/[[...notFound]]`),
+  ...AREAS.flatMap((a) => a.publicRoutes),
 ];
 
 const later = () => new Date(Date.now() + 7 * 86400_000).toISOString();
@@ -28,6 +30,7 @@ const month = { initialDate: "2026-01-01", finalDate: "2026-01-31" };
 const unknownPath: Fixture = { build: () => ({ params: { notFound: ["no", "such", "path"] }, body: {} }), ok: [404] };
 
 export const FIXTURES: Record<string, Fixture> = {
+  ...Object.assign({}, ...AREAS.map((a) => a.fixtures)),
   ...Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => [`${m} /api/[[...notFound]]`, unknownPath])),
 
   // auth

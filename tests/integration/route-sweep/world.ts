@@ -25,6 +25,7 @@ import { resetEnvCache } from "@/lib/env";
 import { setRealtimeSink } from "@/lib/realtime/publish";
 import { saveMedia } from "@/lib/storage/local-storage";
 import { createTenant, createUsers, loginAs, suffix, type Tenant } from "../../helpers/factories";
+import { AREAS } from "./areas";
 
 /** One company's ids and sessions, as a fixture builds a request from them. */
 export type Resources = {
@@ -68,6 +69,8 @@ export type Resources = {
   /** the refresh cookie and the token of sessions kept for refresh_token and logout */
   refreshCookie: string;
   leaverToken: string;
+  /** the rows of the areas with their own fixture file (areas/), keys prefixed by the area */
+  extra: Record<string, number | string>;
 };
 
 export type World = {
@@ -144,6 +147,7 @@ async function resourcesOf(t: Tenant, marker: string): Promise<Resources> {
     .values([1, 2].map((i) => ({ companyId, note: `Note ${i} ${marker}`, userId: t.admin.id, contactId: contact.id, ticketId: ticket.id })))
     .returning();
   const [refresh, leave] = await Promise.all([loginAs(refresher), loginAs(leaver)]);
+  const extra = Object.assign({}, ...(await Promise.all(AREAS.map((a) => a.seed?.(t, marker) ?? {}))));
   return {
     marker,
     companyId,
@@ -179,6 +183,7 @@ async function resourcesOf(t: Tenant, marker: string): Promise<Resources> {
     loginUser: { email: login.email, password: login.password },
     refreshCookie: refresh.cookies,
     leaverToken: leave.token,
+    extra,
   };
 }
 

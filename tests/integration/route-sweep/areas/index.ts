@@ -1,0 +1,7 @@
+import { adminArea } from "./admin";
+import { billingArea } from "./billing";
+import { mailArea } from "./mail";
+import type { SweepArea } from "./types";
+
+/** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
+export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea];
