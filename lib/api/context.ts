@@ -1,3 +1,5 @@
+import type { Features } from "@/lib/plans/features";
+
 export type Profile = "admin" | "user" | "supervisor";
 
 /** Who is calling: built once per request from the session cookie or bearer token. */
@@ -8,6 +10,8 @@ export type TenantContext = {
   queueIds: number[];
   super: boolean;
   sessionId: string;
+  /** the company's plan flags and campaigns setting, when the request context read them (route gates) */
+  features?: Features;
 };
 
 export const isAdmin = (ctx: Pick<TenantContext, "profile">) => ctx.profile === "admin";

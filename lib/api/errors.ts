@@ -17,6 +17,8 @@ const STATUS: Record<string, number> = {
   ERR_NO_TOKEN: 401,
   ERR_NO_PERMISSION: 403,
   ERR_PLAN_FEATURE_DISABLED: 403,
+  // a connection-token route called without a known connection token
+  ERR_INVALID_TOKEN: 401,
   ERR_SUBSCRIPTION_EXPIRED: 402,
   ERR_COMPANY_INACTIVE: 403,
   ERR_NOT_FOUND: 404,
@@ -82,6 +84,11 @@ const STATUS: Record<string, number> = {
   ERR_QUEUE_NAME_EXISTS: 409,
   ERR_QUEUE_LIMIT_REACHED: 403,
   ERR_QUEUE_OPTION_EXISTS: 409,
+  // password reset: no user with that email (spec: 'Email não encontrado' on 404); a code that is
+  // wrong; a code that is spent, replaced, past its 30 minutes or killed by 5 wrong tries
+  ERR_EMAIL_NOT_FOUND: 404,
+  ERR_RESET_CODE_INVALID: 400,
+  ERR_RESET_CODE_EXPIRED: 400,
 };
 
 export function statusFor(code: string): number {

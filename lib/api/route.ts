@@ -2,9 +2,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { getDb } from "@/db";
 import { contextFromRequest } from "@/lib/auth/request-context";
-import { getCompanyPlan, type PlanFlag } from "@/lib/plans/get-company-plan";
+import { hasGate, type Gate } from "@/lib/plans/features";
+import { loadFeatures } from "@/lib/plans/load-features";
+import { gateOfPath } from "@/lib/plans/route-gates";
 import type { TenantContext } from "./context";
 import { assertNoNul, bindTenant, peekJson, readBody } from "./body";
+import { connectionFromRequest, type ConnectionContext } from "./connection-context";
 import { appErrorFromDb } from "./db-errors";
 import { AppError } from "./errors";
 
@@ -23,20 +26,21 @@ const SESSION_ACCESS = new Set<Access>(["user", "admin", "super"]);
 type NoSession = "public" | "connection-token" | "signed";
 
 /**
- * What the route sweep reads from an exported handler: the access category and plan flag, and the
- * query and body schemas, so it sends bad values to every field a route declares.
+ * What the route sweep reads from an exported handler: the access category, and the query and body
+ * schemas, so it sends bad values to every field a route declares. The plan gate is not here: it
+ * comes from the request path (lib/plans/route-gates.ts), one table for every route.
  */
-export type RouteMeta = { access: Access; plan?: PlanFlag; query?: ZodType; body?: ZodType };
+export type RouteMeta = { access: Access; query?: ZodType; body?: ZodType };
 
 type Options<Q, B, P> = {
   access?: Access;
-  plan?: PlanFlag;
   query?: ZodType<Q>;
   body?: ZodType<B>;
   params?: ZodType<P>;
 };
 
-type Args<Q, B, P, C> = { req: NextRequest; ctx: C; query: Q; body: B; params: P };
+/** `connection`: the calling connection on `connection-token` routes, null elsewhere. */
+type Args<Q, B, P, C> = { req: NextRequest; ctx: C; query: Q; body: B; params: P; connection: ConnectionContext | null };
 type RouteCtx = { params: Promise<Record<string, string | string[]>> };
 
 /** Ids the spec's calls send that we never trust: they must be the caller's own. */
@@ -53,8 +57,11 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
   const access: Access = opts.access ?? "user";
   const run = async (req: NextRequest, routeCtx: RouteCtx): Promise<Response> => {
     try {
+      const gate = gateOfPath(req.nextUrl.pathname);
       const ctx = SESSION_ACCESS.has(access) ? await contextFromRequest(req) : null;
-      if (ctx) await checkAccess(ctx, access, opts.plan);
+      if (ctx) await checkAccess(ctx, access, gate);
+      const connection = access === "connection-token" ? await connectionFromRequest(req) : null;
+      if (connection && gate) await assertGate(connection.companyId, gate, connection.features);
       // super routes act across companies by design: the companyId they name is not the caller's
       if (ctx && access !== "super") bindTenant(req, ctx.companyId);
       const rawQuery = Object.fromEntries(req.nextUrl.searchParams.entries());
@@ -68,7 +75,7 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       const params = opts.params ? opts.params.parse(rawParams) : (undefined as P);
       const query = opts.query ? opts.query.parse(rawQuery) : (undefined as Q);
       const body = opts.body ? opts.body.parse(rawBody ?? {}) : (undefined as B);
-      const result = await handler({ req, ctx: ctx as never, query, body, params });
+      const result = await handler({ req, ctx: ctx as never, query, body, params, connection });
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true });
     } catch (err) {
@@ -77,17 +84,20 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       return errorResponse(err);
     }
   };
-  const meta: RouteMeta = { access, plan: opts.plan, query: opts.query, body: opts.body };
+  const meta: RouteMeta = { access, query: opts.query, body: opts.body };
   return Object.assign(run, { meta });
 }
 
-async function checkAccess(ctx: TenantContext, access: Access, plan?: PlanFlag) {
+async function checkAccess(ctx: TenantContext, access: Access, gate: Gate | null) {
   if (access === "admin" && ctx.profile !== "admin" && !ctx.super) throw new AppError("ERR_NO_PERMISSION", 403);
   if (access === "super" && !ctx.super) throw new AppError("ERR_NO_PERMISSION", 403);
-  if (plan) {
-    const p = await getCompanyPlan(getDb(), ctx.companyId);
-    if (!p?.[plan]) throw new AppError("ERR_PLAN_FEATURE_DISABLED", 403);
-  }
+  if (gate) await assertGate(ctx.companyId, gate, ctx.features);
+}
+
+/** spec admin §6: a company whose plan lacks the area's feature gets 403 ERR_PLAN_FEATURE_DISABLED. */
+export async function assertGate(companyId: number, gate: Gate, known?: TenantContext["features"]) {
+  const features = known ?? (await loadFeatures(getDb(), companyId));
+  if (!features || !hasGate(features, gate)) throw new AppError("ERR_PLAN_FEATURE_DISABLED", 403);
 }
 
 function checkTenantIds(ctx: TenantContext, query: Record<string, string>, body: unknown) {

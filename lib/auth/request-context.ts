@@ -1,6 +1,7 @@
 import { getDb, rawClient } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import type { Profile, TenantContext } from "@/lib/api/context";
+import type { Features } from "@/lib/plans/features";
 import { assertCompanyActive } from "./assert-company-active";
 import { sessionCookieName } from "./cookies";
 import { readAccessToken } from "./tokens";
@@ -40,6 +41,16 @@ export async function contextFromToken(token: string | null): Promise<TenantCont
     super: row.super,
     queueIds: (row.queueIds ?? []).map(Number),
     sessionId: claims.sid,
+    features: {
+      useCampaigns: row.useCampaigns,
+      useKanban: row.useKanban,
+      useOpenAi: row.useOpenAi,
+      useIntegrations: row.useIntegrations,
+      useSchedules: row.useSchedules,
+      useInternalChat: row.useInternalChat,
+      useExternalApi: row.useExternalApi,
+      campaignsEnabled: row.campaignsEnabled,
+    },
   };
 }
 
@@ -55,20 +66,27 @@ type ContextRow = {
   status: boolean;
   dueDate: string | null;
   timezone: string;
-};
+} & Features;
 
 /**
  * The user and their company in one statement, on every authenticated request. Raw SQL through
  * postgres.js (a prepared statement where the database allows it), as ARCHITECTURE allows for
  * measured hot paths: `npm run bench` showed drizzle's joined select costing about 0.5 ms more than
  * the same statement here. The company's status and due date are read so that a session opened
- * before the due date, or before the company was disabled, ends with login's answer.
+ * before the due date, or before the company was disabled, ends with login's answer; the plan's
+ * flags and the campaigns setting are read here too, so the plan gates (lib/plans/route-gates.ts)
+ * cost no second query. The flag columns are listed by hand (a prepared statement's text is fixed):
+ * tests/unit/plan-gates.test.ts checks them against PLAN_FLAGS.
  */
 function selectContextRow(userId: number) {
   return rawClient(getDb())<ContextRow[]>`
     select u.id, u.company_id as "companyId", u.profile, u.super, u.token_version as "tokenVersion",
       coalesce((select array_agg(uq.queue_id) from user_queues uq where uq.user_id = u.id), '{}') as "queueIds",
-      c.status, c.due_date::text as "dueDate", c.timezone
-    from users u join companies c on c.id = u.company_id
+      c.status, c.due_date::text as "dueDate", c.timezone,
+      p.use_campaigns as "useCampaigns", p.use_kanban as "useKanban", p.use_open_ai as "useOpenAi",
+      p.use_integrations as "useIntegrations", p.use_schedules as "useSchedules",
+      p.use_internal_chat as "useInternalChat", p.use_external_api as "useExternalApi",
+      exists(select 1 from settings s where s.company_id = u.company_id and s.key = 'campaignsEnabled' and s.value = 'true') as "campaignsEnabled"
+    from users u join companies c on c.id = u.company_id join plans p on p.id = c.plan_id
     where u.id = ${userId}`;
 }

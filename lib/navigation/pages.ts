@@ -1,28 +1,32 @@
+import { hasGate, type Gate } from "@/lib/plans/features";
 import type { PlanFlag } from "@/lib/plans/get-company-plan";
 
-/** Who may open a private page (spec core §2, §6 and admin §2.1, §6). */
-export type PageAccess = { admin?: boolean; super?: boolean; plan?: PlanFlag; campaigns?: boolean };
+/**
+ * Who may open a private page (spec core §2, §6 and admin §2.1, §6). `gate`: the plan feature, by
+ * the same rule as the API routes of the area (lib/plans/route-gates.ts).
+ */
+export type PageAccess = { admin?: boolean; super?: boolean; gate?: Gate };
 
 export const PAGES = {
   dashboard: { href: "/", access: { admin: true } },
   tickets: { href: "/tickets", access: {} },
   quickMessages: { href: "/quick-messages", access: {} },
-  kanban: { href: "/kanban", access: { plan: "useKanban" } },
+  kanban: { href: "/kanban", access: { gate: "useKanban" } },
   contacts: { href: "/contacts", access: {} },
-  schedules: { href: "/schedules", access: { plan: "useSchedules" } },
+  schedules: { href: "/schedules", access: { gate: "useSchedules" } },
   tags: { href: "/tags", access: {} },
-  chats: { href: "/chats", access: { plan: "useInternalChat" } },
+  chats: { href: "/chats", access: { gate: "useInternalChat" } },
   helps: { href: "/helps", access: {} },
   todolist: { href: "/todolist", access: {} },
-  campaignsList: { href: "/campaigns", access: { admin: true, campaigns: true } },
-  contactLists: { href: "/contact-lists", access: { admin: true, campaigns: true } },
-  campaignsConfig: { href: "/campaigns-config", access: { admin: true, campaigns: true } },
+  campaignsList: { href: "/campaigns", access: { admin: true, gate: "campaigns" } },
+  contactLists: { href: "/contact-lists", access: { admin: true, gate: "campaigns" } },
+  campaignsConfig: { href: "/campaigns-config", access: { admin: true, gate: "campaigns" } },
   announcements: { href: "/announcements", access: { super: true } },
-  messagesApi: { href: "/messages-api", access: { admin: true, plan: "useExternalApi" } },
-  prompts: { href: "/prompts", access: { admin: true, plan: "useOpenAi" } },
-  queueIntegration: { href: "/queue-integration", access: { admin: true, plan: "useIntegrations" } },
+  messagesApi: { href: "/messages-api", access: { admin: true, gate: "useExternalApi" } },
+  prompts: { href: "/prompts", access: { admin: true, gate: "useOpenAi" } },
+  queueIntegration: { href: "/queue-integration", access: { admin: true, gate: "useIntegrations" } },
   connections: { href: "/connections", access: { admin: true } },
-  files: { href: "/files", access: { admin: true } },
+  files: { href: "/files", access: { admin: true, gate: "campaigns" } },
   queues: { href: "/queues", access: { admin: true } },
   users: { href: "/users", access: { admin: true } },
   financeiro: { href: "/financeiro", access: { admin: true } },
@@ -46,8 +50,17 @@ export type Denial = "admin" | "super" | "plan" | null;
 export function deniedReason(access: PageAccess, v: Viewer): Denial {
   if (access.super && !v.super) return "super";
   if (access.admin && v.profile !== "admin") return "admin";
-  // spec: the campaigns group shows when the plan allows campaigns or the stored flag is set
-  if (access.campaigns && !(v.plan.useCampaigns || v.campaignsFlag)) return "plan";
-  if (access.plan && !v.plan[access.plan]) return "plan";
+  if (access.gate && !hasGate(featuresOf(v), access.gate)) return "plan";
   return null;
 }
+
+const featuresOf = (v: Viewer) => ({
+  useCampaigns: Boolean(v.plan.useCampaigns),
+  useKanban: Boolean(v.plan.useKanban),
+  useOpenAi: Boolean(v.plan.useOpenAi),
+  useIntegrations: Boolean(v.plan.useIntegrations),
+  useSchedules: Boolean(v.plan.useSchedules),
+  useInternalChat: Boolean(v.plan.useInternalChat),
+  useExternalApi: Boolean(v.plan.useExternalApi),
+  campaignsEnabled: v.campaignsFlag,
+});

@@ -2,6 +2,7 @@
 // an admin route -> 403, a plan without the route's flag -> 403, and the fixture's valid call of
 // A's admin answers as expected (so the other files' refusals are about the input, not the fixture).
 import { describe, expect, it } from "vitest";
+import { gateOfPath } from "@/lib/plans/route-gates";
 import { FIXTURES } from "./fixtures";
 import { loadEndpoints } from "./inventory";
 import { type Actor, send, short, validCaller } from "./send";
@@ -34,8 +35,9 @@ describe.each(endpoints.map((e) => [e.key, e] as const))("%s", (key, e) => {
     });
   }
 
-  if (e.meta!.plan) {
-    it(`refuses a company whose plan lacks ${e.meta!.plan} (403 ERR_PLAN_FEATURE_DISABLED)`, async () => {
+  const gate = gateOfPath(e.pattern);
+  if (gate && access !== "public" && access !== "signed") {
+    it(`refuses a company whose plan lacks ${gate} (403 ERR_PLAN_FEATURE_DISABLED)`, async () => {
       const res = await run(key, "noPlan");
       expect(res, short(res)).toMatchObject({ status: 403, body: { error: "ERR_PLAN_FEATURE_DISABLED" } });
     });

@@ -4,7 +4,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { getDb } from "@/db";
 import {
@@ -15,6 +15,7 @@ import {
   quickMessages,
   sandboxSessions,
   schedules,
+  settings,
   tags,
   ticketNotes,
   tickets,
@@ -209,6 +210,11 @@ export function setupWorld(): () => World {
       createTenant({ chatbot: false, plan: { useSchedules: true } }),
       createTenant({ chatbot: false, plan: { useSchedules: false, useCampaigns: false, useKanban: false, useOpenAi: false, useIntegrations: false, useInternalChat: false, useExternalApi: false } }),
     ]);
+    // no plan flag and no campaigns setting: every gate of lib/plans/route-gates.ts refuses it
+    await getDb()
+      .update(settings)
+      .set({ value: "false" })
+      .where(and(eq(settings.companyId, noPlan.companyId), eq(settings.key, "campaignsEnabled")));
     const [a, b] = await Promise.all([resourcesOf(tenantA, `a${suffix()}`), resourcesOf(tenantB, `zzb${suffix()}`)]);
     // B's company and users carry the marker too
     await getDb().update(users).set({ name: `Admin ${b.marker}` }).where(eq(users.id, tenantB.admin.id));

@@ -6,7 +6,7 @@ import { attachScheduleMedia, removeScheduleMedia } from "@/lib/schedules/schedu
 import { scheduleIdParams } from "@/lib/schedules/schemas";
 
 // POST /api/schedules/{id}/media-upload — multipart `file`: a png or jpeg image.
-export const POST = route({ plan: "useSchedules", params: scheduleIdParams }, async ({ ctx, params, req }) => {
+export const POST = route({ params: scheduleIdParams }, async ({ ctx, params, req }) => {
   // no form at all is a missing file; a malformed one answers ERR_INVALID_BODY
   if (!isForm(req)) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
   const file = (await readForm(req)).get("file");
@@ -14,4 +14,4 @@ export const POST = route({ plan: "useSchedules", params: scheduleIdParams }, as
 });
 
 // DELETE /api/schedules/{id}/media-upload — the schedule goes out as text only.
-export const DELETE = route({ plan: "useSchedules", params: scheduleIdParams }, async ({ ctx, params }) => removeScheduleMedia(getDb(), ctx, params.id));
+export const DELETE = route({ params: scheduleIdParams }, async ({ ctx, params }) => removeScheduleMedia(getDb(), ctx, params.id));

@@ -1,0 +1,13 @@
+import type { PlanFlag } from "./get-company-plan";
+
+/** What a company may use: its plan's flags, and the stored campaigns flag (setting campaignsEnabled). */
+export type Features = Record<PlanFlag, boolean> & { campaignsEnabled: boolean };
+
+/** A plan flag, or "campaigns": spec admin §2.1, §6, open when the plan has useCampaigns or campaignsEnabled is set. */
+export type Gate = PlanFlag | "campaigns";
+
+/** The one rule pages, menu and API routes ask. */
+export function hasGate(features: Features, gate: Gate): boolean {
+  if (gate === "campaigns") return features.useCampaigns || features.campaignsEnabled;
+  return features[gate];
+}
