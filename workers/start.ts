@@ -34,7 +34,13 @@ async function main() {
     console.error(`Refusing to start. ${(e as Error).message}`);
     process.exit(1);
   }
-  await prepareDatabase();
+  try {
+    await prepareDatabase(getEnv());
+  } catch (e) {
+    if ((e as Error).name !== "FirstStartRefused") throw e;
+    console.error(`Refusing to start. ${(e as Error).message}`);
+    return shutdown(1);
+  }
   if (!process.env.PUSHER_APP_ID || !process.env.PUSHER_KEY || !process.env.PUSHER_SECRET) {
     const realtimePort = Number(process.env.REALTIME_PORT ?? port + 1);
     const credentials = realtimeSecret ? { appId: "demo", key: "demo-key", secret: realtimeSecret } : undefined;
@@ -70,7 +76,12 @@ async function main() {
   printWelcome(env.APP_URL, demo ? env : null);
 }
 
-async function prepareDatabase() {
+// Migrations, then (production only; the demo seeds its own) the first-start setup: with no user
+// yet, the platform owner from ADMIN_EMAIL / ADMIN_PASSWORD (lib/platform/first-start.ts). On
+// Postgres both run under the migration lock, so processes starting together make one owner.
+async function prepareDatabase(env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }) {
+  const { setUpFirstStart, describeOwnerCreated } = await import("@/lib/platform/first-start");
+  let owner: Awaited<ReturnType<typeof setUpFirstStart>> | undefined;
   if (!process.env.DATABASE_URL) {
     const pg = await startEmbeddedPostgres(dataDir, Number(process.env.PGLITE_PORT ?? 0));
     process.env.DATABASE_URL = pg.url;
@@ -78,10 +89,16 @@ async function prepareDatabase() {
     process.env.DB_PREPARE = "0";
     stopDb = pg.stop;
     console.log(`Embedded PGlite database in ${path.join(dataDir, "pgdata")}`);
+    if (!demo) {
+      // one process on its own data folder: nothing to wait for
+      const { getDb, closeDb } = await import("@/db");
+      owner = await setUpFirstStart(getDb(), env).finally(closeDb);
+    }
   } else {
     const { migrateDatabase } = await import("@/db/migrate");
-    await migrateDatabase(process.env.DATABASE_URL);
+    owner = await migrateDatabase(process.env.DATABASE_URL, demo ? undefined : (db) => setUpFirstStart(db, env));
   }
+  if (owner) console.log(describeOwnerCreated(owner));
 }
 
 let stopping = false;
