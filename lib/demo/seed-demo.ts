@@ -4,7 +4,6 @@ import type { DbOrTx } from "@/db";
 import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
-import { addDaysToDate, todayIn } from "@/lib/dates/today";
 
 export const DEMO_PLANS = [
   { name: "Básico", users: 3, connections: 1, queues: 2, value: 99.9, useCampaigns: false, useKanban: false,
@@ -37,8 +36,8 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> 
     name: "Empresa Demo",
     email: opts.adminEmail,
     planId: pro.id,
-    // the platform owner's company never expires in the demo
-    dueDate: addDaysToDate(todayIn(), 3650),
+    // the platform owner's company (its admin is the super admin) has no due date (issue 13)
+    dueDate: null,
     admin: { name: "Administrador", email: opts.adminEmail, password: opts.adminPassword, super: true },
   });
   const companyId = company.id;
