@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["@whiskeysockets/baileys", "exceljs", "@electric-sql/pglite", "postgres", "bcryptjs"],
   poweredByHeader: false,
+  // Next's request log (next dev) prints every URL: the spec's old reset path carries a password
+  // (POST /api/resetpasswords/{email}/{token}/{newPassword}) and the reset mail's link a code, so
+  // neither is logged. `next start` logs no requests at all.
+  logging: { incomingRequests: { ignore: [/^\/api\/resetpasswords\/./i, /^\/forgetpsw\?.*token=/i] } },
   // `npm run typecheck` (part of the test command) checks the whole tree, tests included;
   // the build does not repeat it, which keeps command 1 fast on small machines.
   typescript: { ignoreBuildErrors: true },

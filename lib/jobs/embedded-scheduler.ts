@@ -1,5 +1,6 @@
 import type { Db } from "@/db";
 import { runTicketTimers } from "@/lib/chatbot/ticket-timers";
+import { deliverMail } from "@/lib/mail/deliver-mail";
 import { sendDueSchedules } from "@/lib/schedules/send-due-schedule";
 
 type Options = {
@@ -15,7 +16,7 @@ type Options = {
 /**
  * The scheduler used when no Inngest server is configured (ARCHITECTURE rule 7): a timer in the
  * WhatsApp worker calling the same idempotent services the Inngest functions call: scheduled
- * messages, then the timed ticket rules (auto-transfer, expiry). Running it beside Inngest, or in
+ * messages, then the timed ticket rules (auto-transfer, expiry), and mail retries (lib/mail). Running it beside Inngest, or in
  * two workers, still does each thing once (the services claim rows with SKIP LOCKED inside one
  * transaction).
  */
@@ -45,10 +46,19 @@ export function createEmbeddedScheduler({
     return full;
   }
 
+  // mail whose next attempt is due (retries; fresh mail leaves right after its commit)
+  async function mailPart(): Promise<boolean> {
+    const { sent, retrying, failed, full, errors } = await deliverMail(db(), { limit, now: now() });
+    if (sent) log(`sent ${sent} mail(s)`);
+    for (const e of errors) log(`mail ${e.id} not sent: ${e.error}`);
+    if (retrying || failed) log(`${retrying} mail(s) to retry, ${failed} given up`);
+    return full;
+  }
+
   async function pass() {
     // one part failing (a bad row, the database away for a moment) does not hold the other back
     const results = await Promise.all(
-      [schedulesPart, ticketTimersPart].map((part) =>
+      [schedulesPart, ticketTimersPart, mailPart].map((part) =>
         part().catch((err) => {
           log(`pass failed: ${(err as Error).message}`);
           return false;

@@ -1,17 +1,32 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { AuthShell } from "@/components/auth/auth-shell";
+import { PasswordResetForm } from "@/components/password-reset/password-reset-form";
+import { getEnv } from "@/lib/env";
 
-// The two-step password reset arrives with its own issue; the route exists so the login link works.
-export default async function ForgetPasswordPage() {
-  const t = await getTranslations();
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata() {
+  return { title: (await getTranslations("passwordReset"))("title") };
+}
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v.slice(0, 254) : "");
+
+// spec admin.md §2.14: step 1 the email, step 2 the code and the new password. The mail's link
+// (`?email=...&token=...`) opens step 2 filled in; `companyId` narrows the email to that company.
+// An authenticated visitor is sent to / by the public layout.
+export default async function ForgetPasswordPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const sp = await searchParams;
+  const companyId = /^\d{1,10}$/.test(one(sp.companyId)) ? Number(one(sp.companyId)) : undefined;
+  const env = getEnv();
   return (
     <AuthShell>
-      <h1 className="text-2xl font-semibold tracking-tight">{t("login.forgot")}</h1>
-      <p className="mt-2 mb-6 text-sm text-muted-foreground">{t("common.comingSoonText")}</p>
-      <Link href="/login" className="text-sm font-medium text-primary hover:underline">
-        {t("login.title")}
-      </Link>
+      <PasswordResetForm
+        initialEmail={one(sp.email)}
+        initialToken={one(sp.token)}
+        companyId={companyId}
+        sandboxMailbox={env.sandboxEnabled && !env.SMTP_URL}
+      />
     </AuthShell>
   );
 }

@@ -1,5 +1,12 @@
+import { deliverMailEveryMinute } from "./deliver-mail";
 import { sendDueSchedulesEveryMinute, sendScheduleOnTime } from "./send-schedules";
 import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } from "./ticket-timers";
 
 /** Every Inngest function, served at /api/inngest. */
-export const functions = [sendDueSchedulesEveryMinute, sendScheduleOnTime, transferWaitingTicketsEveryMinute, closeInactiveTicketsEveryMinute];
+export const functions = [
+  sendDueSchedulesEveryMinute,
+  sendScheduleOnTime,
+  transferWaitingTicketsEveryMinute,
+  closeInactiveTicketsEveryMinute,
+  deliverMailEveryMinute,
+];
