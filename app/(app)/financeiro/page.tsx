@@ -1,10 +1,25 @@
 import { getTranslations } from "next-intl/server";
-import { PagePlaceholder } from "@/components/shell/page-placeholder";
+import { InvoicesTable } from "@/components/billing/invoices-table";
+import { AccessDenied } from "@/components/shell/access-denied";
+import { getDb } from "@/db";
+import { getPageViewer } from "@/lib/auth/page-viewer";
+import { deniedReason, PAGES } from "@/lib/navigation/pages";
+import { getSubscriptionInfo } from "@/lib/subscription/get-subscription-info";
 
 export async function generateMetadata() {
-  return { title: (await getTranslations("menu"))("financeiro") };
+  return { title: (await getTranslations("billing"))("invoices.title") };
 }
 
-export default function Page() {
-  return <PagePlaceholder page="financeiro" />;
+// /financeiro (spec admin §2.6 "Faturas"): admins only; the invoices page through the API and stay live.
+export default async function FinanceiroPage() {
+  const { ctx, user, plan, campaignsSetting } = await getPageViewer();
+  const denied = deniedReason(PAGES.financeiro.access, { profile: user.profile, super: user.super, plan, campaignsFlag: campaignsSetting });
+  if (denied) return <AccessDenied reason={denied} to={denied === "admin" ? "/tickets" : "/"} />;
+  const info = await getSubscriptionInfo(getDb(), ctx.companyId);
+  if (!info) return null;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <InvoicesTable companyId={ctx.companyId} timezone={info.timezone} currentPlan={info.plan} />
+    </div>
+  );
 }
