@@ -19,6 +19,8 @@ type Props = {
   dueDate: string | null;
   recurrence: string;
   plan: CheckoutPlan;
+  /** the platform owner's company: never billed, so no subscribe button */
+  isPlatformOwner: boolean;
 };
 
 function Item({ icon: Icon, label, children, testId }: { icon: typeof Mail; label: string; children: React.ReactNode; testId: string }) {
@@ -38,7 +40,7 @@ function Item({ icon: Icon, label, children, testId }: { icon: typeof Mail; labe
 }
 
 /** /subscription (spec admin §2.6): trial days left, billing email, due date and plan; subscribe opens the checkout. */
-export function SubscriptionPanel({ companyId, trialDays, email, dueDate, recurrence, plan }: Props) {
+export function SubscriptionPanel({ companyId, trialDays, email, dueDate, recurrence, plan, isPlatformOwner }: Props) {
   const t = useTranslations("billing.subscription");
   const [checkout, setCheckout] = useState(0);
   return (
@@ -64,10 +66,16 @@ export function SubscriptionPanel({ companyId, trialDays, email, dueDate, recurr
               </p>
             </>
           )}
-          <Button className="mt-6 w-full sm:w-auto sm:self-start" size="lg" onClick={() => setCheckout((k) => k + 1)} data-testid="subscribe">
-            <Sparkles aria-hidden />
-            {t("subscribe")}
-          </Button>
+          {isPlatformOwner ? (
+            <p className="mt-6 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="platform-owner">
+              {t("platformOwner")}
+            </p>
+          ) : (
+            <Button className="mt-6 w-full sm:w-auto sm:self-start" size="lg" onClick={() => setCheckout((k) => k + 1)} data-testid="subscribe">
+              <Sparkles aria-hidden />
+              {t("subscribe")}
+            </Button>
+          )}
         </section>
         <section className="rounded-xl border bg-card px-6 py-3 divide-y">
           <Item icon={Mail} label={t("billingEmail")} testId="billing-email">

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { companies, plans } from "@/db/schema";
+import { companies, plans, users } from "@/db/schema";
 import type { CheckoutPlan } from "./build-payload";
 
 export type SubscriptionInfo = {
@@ -12,7 +12,12 @@ export type SubscriptionInfo = {
   trialExpiration: Date | null;
   /** the company's current plan, also offered in the checkout when it is not a public one */
   plan: CheckoutPlan;
+  /** the platform owner's company (it holds a super user): no due date, nothing to pay */
+  isPlatformOwner: boolean;
 };
+
+// rules.md "Companies": the platform owner's company is the one having a super user
+const holdsSuperUser = sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.super})`;
 
 /** What /subscription and the checkout show of the company's subscription (server read). */
 export async function getSubscriptionInfo(db: DbOrTx, companyId: number): Promise<SubscriptionInfo | null> {
@@ -23,6 +28,7 @@ export async function getSubscriptionInfo(db: DbOrTx, companyId: number): Promis
       recurrence: companies.recurrence,
       timezone: companies.timezone,
       trialExpiration: companies.trialExpiration,
+      isPlatformOwner: holdsSuperUser,
       plan: { id: plans.id, name: plans.name, users: plans.users, connections: plans.connections, queues: plans.queues, value: plans.value },
     })
     .from(companies)

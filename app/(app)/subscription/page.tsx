@@ -27,6 +27,7 @@ export default async function SubscriptionPage() {
         dueDate={info.dueDate}
         recurrence={info.recurrence}
         plan={info.plan}
+        isPlatformOwner={info.isPlatformOwner}
       />
     </div>
   );
