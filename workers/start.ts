@@ -17,6 +17,9 @@ const children: ChildProcess[] = [];
 let stopDb: (() => Promise<void>) | null = null;
 
 async function main() {
+  // from the start: a stop while starting also stops the children made so far and the database
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
   let realtimeSecret: string | undefined;
   if (demo) {
     process.env.DEMO_MODE = "1";
@@ -69,8 +72,6 @@ async function main() {
     env: process.env,
   });
   children.push(next);
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
   for (const c of children) c.on("exit", (code) => void shutdown(code ?? 0));
   await waitForServer(`http://${host}:${port}/api/version`);
   printWelcome(env.APP_URL, demo ? env : null);
