@@ -84,11 +84,26 @@ const STATUS: Record<string, number> = {
   ERR_QUEUE_NAME_EXISTS: 409,
   ERR_QUEUE_LIMIT_REACHED: 403,
   ERR_QUEUE_OPTION_EXISTS: 409,
+  // companies, plans and helps (the super admin's Settings tabs): a name taken (case-insensitive);
+  // a plan a company is on; the platform owner's company, which is never suspended, deleted or renewed
+  ERR_COMPANY_NAME_EXISTS: 409,
+  ERR_COMPANY_PROTECTED: 409,
+  ERR_PLAN_NAME_EXISTS: 409,
+  ERR_PLAN_IN_USE: 409,
+  ERR_NO_HELP_FOUND: 404,
   // password reset: no user with that email (spec: 'Email não encontrado' on 404); a code that is
   // wrong; a code that is spent, replaced, past its 30 minutes or killed by 5 wrong tries
   ERR_EMAIL_NOT_FOUND: 404,
   ERR_RESET_CODE_INVALID: 400,
   ERR_RESET_CODE_EXPIRED: 400,
+  // billing: another company's (or a missing) invoice or charge; paying one already paid; a plan of
+  // value 0 (Pix has no charge of zero); the payment provider failed or could not be asked; a
+  // payment notification without the webhook's secret
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  ERR_INVOICE_NO_AMOUNT: 400,
+  ERR_PAYMENT_PROVIDER: 502,
+  ERR_WEBHOOK_UNAUTHORIZED: 401,
 };
 
 export function statusFor(code: string): number {

@@ -57,6 +57,17 @@ export async function deleteMedia(companyId: number, key: string | null | undefi
   });
 }
 
+/**
+ * Removes a company's whole media folder (the company is deleted). Best effort after the rows are
+ * gone: a folder never made is fine, a failure is logged.
+ */
+export async function deleteCompanyMedia(companyId: number): Promise<void> {
+  if (!Number.isSafeInteger(companyId) || companyId <= 0) return;
+  await fs.rm(path.join(root(), String(companyId)), { recursive: true, force: true }).catch((err: NodeJS.ErrnoException) => {
+    console.error(`[storage] could not delete the media of company ${companyId}: ${err.message}`);
+  });
+}
+
 /** The bytes of a company's file; any other company's key (or a path escape) answers 404. */
 export async function readMedia(companyId: number, key: string): Promise<{ data: Buffer; mimetype: string; filename: string }> {
   const file = companyFile(companyId, key);

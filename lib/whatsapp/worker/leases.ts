@@ -35,6 +35,8 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
     where (lease_owner is null or lease_expires_at < now())
       and provider in ${providers.length ? sql`(${sql.join(providers.map((p) => sql`${p}`), sql`, `)})` : sql`('')`}
       and (session_request in ('start', 'restart') or (session_request is null and status <> 'DISCONNECTED'))
+      -- a suspended company's connections stay stopped until it is re-enabled
+      and exists (select 1 from companies c where c.id = whatsapps.company_id and c.status)
     order by id
     limit ${limit}
     for update skip locked`);
@@ -47,15 +49,22 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
     .returning(columns);
 }
 
-/** Renews the worker's leases; returns the ids it still holds (a missing id was taken over). */
+/**
+ * Renews the worker's leases; returns the ids it still holds (a missing id was taken over). The
+ * leases of a suspended company's connections are let go instead, so the worker stops them (without
+ * logging out) and no worker claims them until the company is re-enabled.
+ */
 export async function renewLeases(db: DbOrTx, workerId: string, ids: number[], leaseMs: number) {
   if (!ids.length) return [];
-  const rows = await db
-    .update(whatsapps)
-    .set({ leaseExpiresAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` as never, updatedAt: KEEP_UPDATED_AT })
-    .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)))
-    .returning({ id: whatsapps.id });
-  return rows.map((r) => r.id);
+  const rows = await db.execute<{ id: number; active: boolean }>(sql`
+    update ${whatsapps} w set
+      lease_owner = case when c.status then w.lease_owner end,
+      lease_expires_at = case when c.status then now() + ${`${leaseMs} milliseconds`}::interval end
+    from companies c
+    where c.id = w.company_id and w.lease_owner = ${workerId}
+      and w.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    returning w.id, c.status as active`);
+  return [...rows].filter((r) => r.active).map((r) => Number(r.id));
 }
 
 export async function releaseLeases(db: DbOrTx, workerId: string, ids: number[]) {
