@@ -14,7 +14,8 @@ const email = z.string({ error: V.required }).trim().min(1, V.required).max(254,
  */
 export const newPassword = z
   .string({ error: V.required })
-  .min(1, V.required)
+  // an empty field says "required" alone, not the rule as well
+  .min(1, { error: V.required, abort: true })
   .max(72, V.tooLong)
   .refine((p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), PASSWORD_RULE);
 
