@@ -1,5 +1,7 @@
 import type { Db } from "@/db";
 import { runTicketTimers } from "@/lib/chatbot/ticket-timers";
+import { getEnv } from "@/lib/env";
+import { runBilling } from "@/lib/invoices/run-billing";
 import { deliverMail } from "@/lib/mail/deliver-mail";
 import { sendDueSchedules } from "@/lib/schedules/send-due-schedule";
 
@@ -11,14 +13,17 @@ type Options = {
   log?: (line: string) => void;
   /** the clock the timed ticket rules judge "due" by (tests move it instead of sleeping) */
   now?: () => Date;
+  /** how often the billing part runs (invoices, reminders, lock-outs: daily matters, not seconds) */
+  billingEveryMs?: number;
 };
 
 /**
  * The scheduler used when no Inngest server is configured (ARCHITECTURE rule 7): a timer in the
  * WhatsApp worker calling the same idempotent services the Inngest functions call: scheduled
- * messages, then the timed ticket rules (auto-transfer, expiry), and mail retries (lib/mail). Running it beside Inngest, or in
- * two workers, still does each thing once (the services claim rows with SKIP LOCKED inside one
- * transaction).
+ * messages, then the timed ticket rules (auto-transfer, expiry), mail retries (lib/mail) and billing
+ * (lib/invoices, once a minute). Running it beside Inngest, or in two workers, still does each
+ * thing once (the services claim rows with SKIP LOCKED inside one transaction, or write on a
+ * unique key).
  */
 export function createEmbeddedScheduler({
   db,
@@ -26,10 +31,12 @@ export function createEmbeddedScheduler({
   limit = 50,
   log = (l) => console.log(`[scheduler] ${l}`),
   now = () => new Date(),
+  billingEveryMs = 60_000,
 }: Options) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let billingAt = 0;
 
   // each part answers whether it handled a full batch (more may be waiting)
   async function schedulesPart(): Promise<boolean> {
@@ -55,10 +62,21 @@ export function createEmbeddedScheduler({
     return full;
   }
 
+  // the next period's invoices, the due-date reminders and the lock-outs (lib/invoices/run-billing)
+  async function billingPart(): Promise<boolean> {
+    if (Date.now() - billingAt < billingEveryMs) return false;
+    billingAt = Date.now();
+    const { invoices, reminders, lockouts } = await runBilling(db(), now(), getEnv().INVOICE_DAYS_BEFORE_DUE);
+    if (invoices) log(`made ${invoices} invoice(s) for the next period`);
+    if (reminders) log(`queued ${reminders} due-date reminder(s)`);
+    if (lockouts) log(`locked out ${lockouts} company(ies) past their due date`);
+    return false;
+  }
+
   async function pass() {
     // one part failing (a bad row, the database away for a moment) does not hold the other back
     const results = await Promise.all(
-      [schedulesPart, ticketTimersPart, mailPart].map((part) =>
+      [schedulesPart, ticketTimersPart, mailPart, billingPart].map((part) =>
         part().catch((err) => {
           log(`pass failed: ${(err as Error).message}`);
           return false;

@@ -1,3 +1,6 @@
+import { createUpcomingInvoicesHourly } from "./billing-invoices";
+import { lockOutExpiredHourly } from "./billing-lockout";
+import { sendDueRemindersHourly } from "./billing-reminders";
 import { deliverMailEveryMinute } from "./deliver-mail";
 import { sendDueSchedulesEveryMinute, sendScheduleOnTime } from "./send-schedules";
 import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } from "./ticket-timers";
@@ -9,4 +12,7 @@ export const functions = [
   transferWaitingTicketsEveryMinute,
   closeInactiveTicketsEveryMinute,
   deliverMailEveryMinute,
+  createUpcomingInvoicesHourly,
+  sendDueRemindersHourly,
+  lockOutExpiredHourly,
 ];
