@@ -8,6 +8,7 @@ import { enqueueMail } from "@/lib/mail/enqueue";
 import { CODE_TTL_MS, generateResetCode, hashResetCode, RESET_BUCKET } from "./code";
 import { findResetUser } from "./find-reset-user";
 import { buildResetMail } from "./reset-mail";
+import { scrubError } from "./scrub-error";
 
 type Client = { address: string; companyId?: number; now?: Date };
 
@@ -32,6 +33,8 @@ export async function requestPasswordReset(db: Db, email: string, client: Client
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
     await tx.insert(passwordResets).values({ userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
     return enqueueMail(tx, buildResetMail(user, code));
+  }).catch((err) => {
+    throw scrubError(err);
   });
   await deliverMailNow([mailId]);
 }

@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { codeMatches, isWellFormedCode, MAX_WRONG_TRIES, normalizeCode, RESET_BUCKET } from "./code";
 import { findResetUser } from "./find-reset-user";
 import type { ResetPasswordInput } from "./schemas";
+import { scrubError } from "./scrub-error";
 
 type Outcome = "invalid" | "expired" | "done";
 
@@ -47,6 +48,8 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, client: {
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, online: false, updatedAt: now })
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)));
     return "done";
+  }).catch((err) => {
+    throw scrubError(err);
   });
   if (outcome === "invalid") throw new AppError("ERR_RESET_CODE_INVALID", 400);
   if (outcome === "expired") throw new AppError("ERR_RESET_CODE_EXPIRED", 400);

@@ -4,7 +4,9 @@ import { ignoreLoggingIncomingRequests } from "next/dist/server/dev/log-requests
 import nextConfig from "@/next.config";
 import { backoffAfter, MAX_MAIL_ATTEMPTS } from "@/lib/mail/mark-mail";
 import { codeMatches, generateResetCode, hashResetCode, isWellFormedCode, normalizeCode } from "@/lib/password-reset/code";
+import { AppError } from "@/lib/api/errors";
 import { buildResetMail } from "@/lib/password-reset/reset-mail";
+import { scrubError } from "@/lib/password-reset/scrub-error";
 import { newPasswordForm, resetPasswordPathParams, resetPasswordSchema } from "@/lib/password-reset/schemas";
 
 describe("reset codes", () => {
@@ -71,6 +73,19 @@ describe("mail retries", () => {
   it("wait longer after each failure and stop after 5 tries", () => {
     expect([1, 2, 3, 4].map(backoffAfter)).toEqual([60_000, 300_000, 900_000, 3_600_000]);
     expect(MAX_MAIL_ATTEMPTS).toBe(5);
+  });
+});
+
+describe("errors of a failed reset", () => {
+  it("are logged without the failed query's parameters (the mail with the code)", () => {
+    const failed = Object.assign(new Error('Failed query: insert into "mail_messages" ...\nparams: a@b.co,    AB2CD3EF'), {
+      cause: new Error("connection terminated"),
+    });
+    const scrubbed = scrubError(failed) as Error;
+    expect(scrubbed.message).toBe("password reset failed: connection terminated");
+    expect(JSON.stringify(scrubbed) + String(scrubbed.stack)).not.toContain("AB2CD3EF");
+    const known = new AppError("ERR_EMAIL_NOT_FOUND", 404);
+    expect(scrubError(known)).toBe(known);
   });
 });
 
