@@ -8,6 +8,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/utils";
 import { COUNTRIES, type CheckoutAddress, type CheckoutAddressInput } from "@/lib/subscription/schemas";
 import { CheckoutFieldMessage } from "./field-message";
 
@@ -27,7 +28,7 @@ export function AddressStep({ form, onNext, onCancel }: Props) {
       control={form.control}
       name={name}
       render={({ field }) => (
-        <FormItem className={opts.className}>
+        <FormItem className={cn("content-start", opts.className)}>
           <FormLabel>
             {t(`fields.${name}`)}
             {opts.required && <span aria-hidden className="-ml-1.5 text-destructive">*</span>}
@@ -54,7 +55,7 @@ export function AddressStep({ form, onNext, onCancel }: Props) {
             control={form.control}
             name="country"
             render={({ field }) => (
-              <FormItem>
+              <FormItem className="content-start">
                 <FormLabel>
                   {t("fields.country")}
                   <span aria-hidden className="-ml-1.5 text-destructive">*</span>

@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import { channels, EVENTS } from "@/lib/realtime/channels";
+import { cn } from "@/lib/utils";
 import { buildSubscriptionPayload } from "@/lib/subscription/build-payload";
 import { checkoutAddressSchema, type CheckoutAddress, type CheckoutAddressInput } from "@/lib/subscription/schemas";
 import type { CheckoutPlan, CheckoutTarget, PaymentEvent, PixCharge } from "../billing-types";
@@ -97,10 +98,16 @@ export function CheckoutDialog({ companyId, target, currentPlan, onClose }: Prop
   const title = stage.step === "pix" ? billing("pix.title") : isPaid ? billing("paid.heading") : t("title");
   return (
     <Dialog open onOpenChange={(o) => !o && close()}>
-      <DialogContent className="sm:max-w-3xl" closeLabel={common("close")} data-testid="checkout-dialog" onInteractOutside={(e) => e.preventDefault()}>
-        <DialogHeader>
+      <DialogContent
+        className={cn(isPaid ? "sm:max-w-lg" : stage.step === "pix" ? "sm:max-w-3xl" : "sm:max-w-4xl")}
+        closeLabel={common("close")}
+        data-testid="checkout-dialog"
+        onInteractOutside={(e) => e.preventDefault()}
+      >
+        {/* the paid screen says it in large; its title stays for screen readers */}
+        <DialogHeader className={isPaid ? "sr-only" : undefined}>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className={isPaid ? "sr-only" : undefined}>
+          <DialogDescription>
             {stage.step === "pix" ? billing("pix.description") : isPaid ? billing("paid.title") : t("description")}
           </DialogDescription>
         </DialogHeader>
@@ -119,6 +126,7 @@ export function CheckoutDialog({ companyId, target, currentPlan, onClose }: Prop
           <PlanStep
             plans={plans}
             selectedId={plan?.id ?? null}
+            currentId={currentPlan.id}
             onSelect={(p) => {
               setPlanId(p.id);
               setStage({ step: 2 });

@@ -2,6 +2,7 @@
 
 import { Cable, Check, ListOrdered, Users } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,6 +13,8 @@ import type { CheckoutPlan } from "../billing-types";
 type Props = {
   plans: CheckoutPlan[] | null;
   selectedId: number | null;
+  /** the company's plan today, marked on its card */
+  currentId: number;
   onSelect: (plan: CheckoutPlan) => void;
   onBack: () => void;
   /** the selected plan goes on (a preselected plan needs no click on its card) */
@@ -19,11 +22,11 @@ type Props = {
 };
 
 /** Checkout step 2 (Personalizar): plan cards; choosing one goes on to the review (spec admin §2.6). */
-export function PlanStep({ plans, selectedId, onSelect, onBack, onNext }: Props) {
+export function PlanStep({ plans, selectedId, currentId, onSelect, onBack, onNext }: Props) {
   const t = useTranslations("billing.checkout");
   return (
     <div className="space-y-5" data-testid="checkout-plans">
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
         {plans === null &&
           Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-48 rounded-xl" />)}
         {plans?.map((plan) => {
@@ -38,7 +41,14 @@ export function PlanStep({ plans, selectedId, onSelect, onBack, onNext }: Props)
               data-testid={`plan-card-${plan.id}`}
               data-selected={selected || undefined}
             >
-              <p className="font-semibold">{plan.name}</p>
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-semibold break-words">{plan.name}</p>
+                {plan.id === currentId && (
+                  <Badge variant="secondary" className="shrink-0" data-testid="plan-current">
+                    {t("currentPlan")}
+                  </Badge>
+                )}
+              </div>
               <p className="mt-1 text-2xl font-semibold tracking-tight">
                 {formatBrl(plan.value)}
                 <span className="text-sm font-normal text-muted-foreground">{t("perMonth")}</span>
