@@ -22,7 +22,8 @@ export function CheckoutStepper({ steps, active }: { steps: string[]; active: nu
             >
               {done ? <Check className="size-3.5" aria-hidden /> : i + 1}
             </span>
-            <span className={cn("text-sm whitespace-nowrap", current ? "font-medium" : "text-muted-foreground")}>{label}</span>
+            {/* on a phone only the current step is named */}
+            <span className={cn("text-sm whitespace-nowrap", current ? "font-medium" : "hidden text-muted-foreground sm:inline")}>{label}</span>
             {i < steps.length - 1 && <span className={cn("h-px min-w-4 flex-1", done ? "bg-primary" : "bg-border")} aria-hidden />}
           </li>
         );
