@@ -15,6 +15,7 @@ import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } fr
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { channels } from "@/lib/realtime/channels";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
+import { functions } from "@/lib/jobs/functions";
 import { createTenant, type Tenant } from "../helpers/factories";
 
 const published: RealtimeEvent[] = [];
@@ -238,7 +239,7 @@ describe("Inngest functions (clock step mocked)", () => {
     process.env.INNGEST_DEV = "1";
     try {
       const res = await inngestGet(new NextRequest("http://127.0.0.1:3000/api/inngest"), undefined);
-      expect(await res.json()).toMatchObject({ function_count: 4 });
+      expect(await res.json()).toMatchObject({ function_count: functions.length });
     } finally {
       delete process.env.INNGEST_DEV;
     }
