@@ -16,3 +16,7 @@ export const OPTION_SECTIONS: { id: "service" | "chatbot" | "whatsapp"; keys: Se
   { id: "chatbot", keys: ["scheduleType", "chatBotType", "sendGreetingMessageOneQueues"] },
   { id: "whatsapp", keys: ["CheckMsgIsGroup", "call"] },
 ];
+
+/** The tabs of /settings (admin §2.4); `?tab=` names one. Companies, Plans and Help are for super users. */
+export const TABS = ["options", "schedules", "companies", "plans", "helps"] as const;
+export type Tab = (typeof TABS)[number];

@@ -1,8 +1,11 @@
 "use client";
 
-import { CalendarClock, SlidersHorizontal } from "lucide-react";
+import { Building2, CalendarClock, LifeBuoy, Package, SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { CompaniesTab } from "@/components/companies/companies-tab";
+import { HelpsAdminTab } from "@/components/helps/helps-admin-tab";
+import { PlansTab } from "@/components/plans/plans-tab";
 import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { PageHeader } from "@/components/shell/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -12,7 +15,7 @@ import { settingsFromRows } from "@/lib/settings/company-settings";
 import { isSettingKey, isSettingValue } from "@/lib/settings/setting-keys";
 import { OptionsTab } from "./options-tab";
 import { SchedulesTab } from "./schedules-tab";
-import type { CompanyEvent, CompanySettings, ScheduleEntry, SettingEvent, SettingKey } from "./settings-types";
+import type { CompanyEvent, CompanySettings, ScheduleEntry, SettingEvent, SettingKey, Tab } from "./settings-types";
 
 type Props = {
   companyId: number;
@@ -22,17 +25,19 @@ type Props = {
   initialSecrets: { key: string; value: string }[];
   /** admins (and the super admin) change settings; everyone else reads them */
   canEdit: boolean;
-  /** `?tab=schedules` opens the Schedules tab (when it shows) */
+  /** the platform owner: the Companies, Plans and Help tabs */
+  isSuper?: boolean;
+  /** `?tab=schedules` (or companies, plans, helps) opens that tab (when it shows) */
   initialTab?: Tab;
 };
 
-export type Tab = "options" | "schedules";
+const SUPER_TABS: readonly Tab[] = ["companies", "plans", "helps"];
 
 /**
- * /settings (admin §2.4): Options for every user, Schedules when scheduleType is company. The
- * super admin's Companies, Plans and Help tabs come with the administration issue.
+ * /settings (admin §2.4): Options for every user, Schedules when scheduleType is company, and the
+ * Companies, Plans and Help tabs for super users only.
  */
-export function SettingsView({ companyId, initialSettings, initialSchedules, initialSecrets, canEdit, initialTab = "options" }: Props) {
+export function SettingsView({ companyId, initialSettings, initialSchedules, initialSecrets, canEdit, isSuper = false, initialTab = "options" }: Props) {
   const t = useTranslations("settings");
   const [settings, setSettings] = useState(initialSettings);
   const [schedules, setSchedules] = useState(initialSchedules);
@@ -40,12 +45,13 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
   const applySecret = (key: string, value: string) => setSecrets((list) => list.map((s) => (s.key === key ? { key, value } : s)));
   const [tab, setTab] = useState<Tab>(initialTab);
   const showSchedules = settings.scheduleType === "company";
-  const activeTab = showSchedules ? tab : "options";
+  const shows = (x: Tab) => x === "options" || (x === "schedules" ? showSchedules : isSuper && SUPER_TABS.includes(x));
+  const activeTab = shows(tab) ? tab : "options";
 
   const selectTab = (next: Tab) => {
     setTab(next);
     // keeps the tab across a reload (Next's router follows native history updates)
-    window.history.replaceState(null, "", next === "schedules" ? "?tab=schedules" : window.location.pathname);
+    window.history.replaceState(null, "", next === "options" ? window.location.pathname : `?tab=${next}`);
   };
   const apply = (key: SettingKey, value: string) => setSettings((s) => ({ ...s, [key]: value }));
 
@@ -86,6 +92,22 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
               {t("tabs.schedules")}
             </TabsTrigger>
           )}
+          {isSuper && (
+            <>
+              <TabsTrigger value="companies" className="sm:px-4" data-testid="tab-companies">
+                <Building2 aria-hidden />
+                {t("tabs.companies")}
+              </TabsTrigger>
+              <TabsTrigger value="plans" className="sm:px-4" data-testid="tab-plans">
+                <Package aria-hidden />
+                {t("tabs.plans")}
+              </TabsTrigger>
+              <TabsTrigger value="helps" className="sm:px-4" data-testid="tab-helps">
+                <LifeBuoy aria-hidden />
+                {t("tabs.helps")}
+              </TabsTrigger>
+            </>
+          )}
         </TabsList>
         <TabsContent value="options">
           <OptionsTab
@@ -101,6 +123,19 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
           <TabsContent value="schedules">
             <SchedulesTab companyId={companyId} schedules={schedules} canEdit={canEdit} onSaved={setSchedules} />
           </TabsContent>
+        )}
+        {isSuper && (
+          <>
+            <TabsContent value="companies">
+              <CompaniesTab />
+            </TabsContent>
+            <TabsContent value="plans">
+              <PlansTab />
+            </TabsContent>
+            <TabsContent value="helps">
+              <HelpsAdminTab />
+            </TabsContent>
+          </>
         )}
       </Tabs>
     </div>
