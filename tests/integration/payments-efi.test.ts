@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv } from "@/lib/env";
+import { checkPaymentConfig } from "@/lib/payments/check-config";
 import type { EfiConfig } from "@/lib/payments/config";
 import { createEfiProvider } from "@/lib/payments/efi-provider";
 import { hasOpenssl, startEfiStub, type EfiStub } from "../helpers/efi-stub";
@@ -70,5 +72,20 @@ describe("the Efí provider against the mTLS stub", () => {
   it("refuses a server whose certificate it cannot trust (no CA given)", async () => {
     const efi = createEfiProvider(cfg);
     await expect(efi.lookupCharge(txid())).rejects.toThrow(/certificate/i);
+  });
+});
+
+describe("the startup check of the payment configuration", () => {
+  const env = (vars: Record<string, string>) =>
+    getEnv({ AUTH_SECRET: "a".repeat(40), REFRESH_SECRET: "b".repeat(40), EFI_CLIENT_ID: "id", EFI_CLIENT_SECRET: "s", EFI_PIX_KEY: "k", ...vars });
+
+  it("accepts the sandbox, and Efí with a certificate its password opens", () => {
+    expect(() => checkPaymentConfig(getEnv({ AUTH_SECRET: "a".repeat(40), REFRESH_SECRET: "b".repeat(40) }))).not.toThrow();
+    expect(() => checkPaymentConfig(env({ EFI_CERTIFICATE: stub.p12Path, EFI_CERTIFICATE_PASSWORD: stub.p12Password }))).not.toThrow();
+  });
+
+  it("refuses a missing certificate file, or a password that does not open it, naming EFI_CERTIFICATE", () => {
+    expect(() => checkPaymentConfig(env({ EFI_CERTIFICATE: "/nonexistent/app.p12" }))).toThrow(/EFI_CERTIFICATE: cannot read \/nonexistent\/app\.p12 \(ENOENT\)/);
+    expect(() => checkPaymentConfig(env({ EFI_CERTIFICATE: stub.p12Path, EFI_CERTIFICATE_PASSWORD: "wrong" }))).toThrow(/EFI_CERTIFICATE: .* is not a \.p12 certificate/);
   });
 });
