@@ -2,6 +2,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { ViewerProvider } from "@/components/shell/viewer-context";
 import { getDb } from "@/db";
 import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getEnv } from "@/lib/env";
 import { hasConnectionWarning } from "@/lib/connections/has-connection-warning";
 import { browserRealtimeConfig } from "@/lib/realtime/config";
 
@@ -27,6 +28,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         company={{ id: user.company.id, name: user.company.name, dueDate: user.company.dueDate }}
         plan={plan}
         campaignsSetting={campaignsSetting}
+        sandbox={getEnv().sandboxEnabled}
         connectionWarning={connectionWarning}
         realtime={browserRealtimeConfig()}
         sessionId={ctx.sessionId}

@@ -51,8 +51,9 @@ export function AppShell({ children, ...props }: ShellProps & { children: React.
         super: props.user.super,
         plan: props.plan,
         campaignsFlag: props.campaignsSetting || cshow,
+        sandbox: props.sandbox,
       }),
-    [props.user.profile, props.user.super, props.plan, props.campaignsSetting, cshow],
+    [props.user.profile, props.user.super, props.plan, props.campaignsSetting, cshow, props.sandbox],
   );
 
   const brand = (showName: boolean) => (

@@ -9,6 +9,7 @@ import {
   DollarSign,
   FileStack,
   LayoutDashboard,
+  Mail,
   ListChecks,
   ListTree,
   Megaphone,
@@ -48,5 +49,6 @@ export const MENU_ICONS: Record<string, LucideIcon> = {
   queues: ListTree,
   users: Users,
   financeiro: DollarSign,
+  sandboxMail: Mail,
   settings: Settings,
 };

@@ -9,6 +9,8 @@ export type ShellProps = {
   company: ShellCompany;
   plan: Record<PlanFlag, boolean>;
   campaignsSetting: boolean;
+  /** the sandbox is enabled: super admins get its mailbox in the menu */
+  sandbox: boolean;
   connectionWarning: boolean;
   realtime: BrowserRealtimeConfig | null;
   sessionId: string;

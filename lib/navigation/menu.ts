@@ -5,7 +5,7 @@ export type MenuSection = { key: "main" | "administration"; items: MenuEntry[] }
 
 const MAIN: PageKey[] = ["dashboard", "tickets", "quickMessages", "kanban", "contacts", "schedules", "tags", "chats", "helps", "todolist"];
 const CAMPAIGNS: PageKey[] = ["campaignsList", "contactLists", "campaignsConfig"];
-const ADMIN: PageKey[] = ["announcements", "messagesApi", "prompts", "queueIntegration", "connections", "files", "queues", "users", "financeiro", "settings"];
+const ADMIN: PageKey[] = ["announcements", "messagesApi", "prompts", "queueIntegration", "connections", "files", "queues", "users", "financeiro", "settings", "sandboxMail"];
 
 const visible = (keys: PageKey[], v: Viewer) =>
   keys.filter((k) => deniedReason(PAGES[k].access, v) === null).map((key) => ({ key, href: PAGES[key].href }));

@@ -5,7 +5,7 @@ import type { PlanFlag } from "@/lib/plans/get-company-plan";
  * Who may open a private page (spec core §2, §6 and admin §2.1, §6). `gate`: the plan feature, by
  * the same rule as the API routes of the area (lib/plans/route-gates.ts).
  */
-export type PageAccess = { admin?: boolean; super?: boolean; gate?: Gate };
+export type PageAccess = { admin?: boolean; super?: boolean; gate?: Gate; sandbox?: boolean };
 
 export const PAGES = {
   dashboard: { href: "/", access: { admin: true } },
@@ -32,6 +32,8 @@ export const PAGES = {
   financeiro: { href: "/financeiro", access: { admin: true } },
   settings: { href: "/settings", access: {} },
   subscription: { href: "/subscription", access: { admin: true } },
+  // the sandbox mailbox (issue 13): mail kept when no SMTP is configured
+  sandboxMail: { href: "/sandbox/mail", access: { super: true, sandbox: true } },
 } satisfies Record<string, { href: string; access: PageAccess }>;
 
 export type PageKey = keyof typeof PAGES;
@@ -42,6 +44,8 @@ export type Viewer = {
   plan: Partial<Record<PlanFlag, boolean>>;
   /** the stored cshow flag (company setting campaignsEnabled) */
   campaignsFlag: boolean;
+  /** the sandbox is enabled (demo): its pages are offered */
+  sandbox?: boolean;
 };
 
 export type Denial = "admin" | "super" | "plan" | null;
@@ -49,6 +53,7 @@ export type Denial = "admin" | "super" | "plan" | null;
 /** Why a viewer may not open a page, or null when they may. */
 export function deniedReason(access: PageAccess, v: Viewer): Denial {
   if (access.super && !v.super) return "super";
+  if (access.sandbox && !v.sandbox) return "super";
   if (access.admin && v.profile !== "admin") return "admin";
   if (access.gate && !hasGate(featuresOf(v), access.gate)) return "plan";
   return null;
