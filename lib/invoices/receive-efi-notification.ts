@@ -20,10 +20,12 @@ function txidsOf(body: unknown): string[] {
  * asked (Efí sends the notification again). A body naming no charge (Efí's registration check)
  * is answered 200.
  */
-export async function receiveEfiNotification(db: Db, secret: string | undefined, rawBody: string) {
+export async function receiveEfiNotification(db: Db, secret: string | undefined, readBody: () => Promise<string>) {
   const cfg = paymentConfig();
   if (cfg.provider !== "efi" || !cfg.efi.webhookSecret) throw new AppError("ERR_NOT_FOUND", 404);
   if (!matchesWebhookSecret(secret, cfg.efi.webhookSecret)) throw new AppError("ERR_WEBHOOK_UNAUTHORIZED", 401);
+  // the body is read only once the secret is right
+  const rawBody = await readBody();
   let body: unknown = null;
   if (rawBody.trim()) {
     try {
