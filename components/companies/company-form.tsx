@@ -116,31 +116,32 @@ export function CompanyForm({ company, plans, onSaved, onCancel }: Props) {
           {!company && text("password", "password", { autoComplete: "new-password" })}
           {text("phone", "tel", { autoComplete: "tel" })}
         </div>
+        <FormField
+          control={control}
+          name="planId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("dialog.plan")}</FormLabel>
+              <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(Number(v))}>
+                <FormControl>
+                  <SelectTrigger className="w-full" data-testid="field-planId">
+                    <SelectValue placeholder={t("dialog.planPlaceholder")} />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {plans.map((p) => (
+                    <SelectItem key={p.id} value={String(p.id)} data-testid={`plan-option-${p.id}`}>
+                      {p.name} · {formatBRL(p.value)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <FormField
-            control={control}
-            name="planId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("dialog.plan")}</FormLabel>
-                <Select value={field.value ? String(field.value) : ""} onValueChange={(v) => field.onChange(Number(v))}>
-                  <FormControl>
-                    <SelectTrigger className="w-full" data-testid="field-planId">
-                      <SelectValue placeholder={t("dialog.planPlaceholder")} />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {plans.map((p) => (
-                      <SelectItem key={p.id} value={String(p.id)} data-testid={`plan-option-${p.id}`}>
-                        {p.name} · {formatBRL(p.value)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          {text("dueDate", "date", { hint: owner ? t("dialog.ownerDueDate") : t("dialog.dueDateHint"), disabled: owner })}
           <FormField
             control={control}
             name="recurrence"
@@ -165,7 +166,6 @@ export function CompanyForm({ company, plans, onSaved, onCancel }: Props) {
               </FormItem>
             )}
           />
-          {text("dueDate", "date", { hint: owner ? t("dialog.ownerDueDate") : t("dialog.dueDateHint"), disabled: owner })}
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           {toggle("status", t("dialog.status"), owner ? t("dialog.ownerStatus") : t("dialog.statusHint"), owner)}
