@@ -31,8 +31,10 @@ async function main() {
   process.env.APP_URL ??= `http://${host}:${port}`;
   process.env.NEXTAUTH_URL ??= process.env.APP_URL;
   const { getEnv } = await import("@/lib/env");
+  const { checkPaymentConfig } = await import("@/lib/payments/check-config");
   try {
-    getEnv();
+    // the payment provider too: a bad Efí setup refuses the start, not the first checkout
+    checkPaymentConfig(getEnv());
   } catch (e) {
     console.error(`Refusing to start. ${(e as Error).message}`);
     process.exit(1);
