@@ -4,7 +4,8 @@ import { addDaysToDate, todayIn } from "@/lib/dates/today";
 import { expect, loginThroughPage, test } from "./fixtures";
 
 // issue 13 §1 (admin §2.4): the demo's super admin creates a plan, then a company on it with its
-// admin, renews it, adds a help video, and the new admin signs in to a company of their own.
+// admin, renews it, adds a help video; the new admin signs in to a company of their own, and
+// suspending that company sends the admin's open page to /login.
 // SHOTS_DIR set: screenshots of the tabs and dialogs are saved there.
 const shot = (name: string) => (process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/${name}.png` } : undefined);
 const snap = async (page: Page, name: string) => {
@@ -13,7 +14,7 @@ const snap = async (page: Page, name: string) => {
 };
 const DONE = "Operação realizada com sucesso!";
 
-test("the super admin creates a plan and a company, and the company's admin signs in", async ({ browser }) => {
+test("the super admin creates a plan and a company; its admin signs in until the company is suspended", async ({ browser }) => {
   const tag = randomBytes(3).toString("hex");
   const plan = `Plano E2E ${tag}`;
   const company = `Loja E2E ${tag}`;
@@ -129,7 +130,6 @@ test("the super admin creates a plan and a company, and the company's admin sign
   await page.getByTestId("confirm-dialog").getByTestId("confirm-button").click();
   await expect(page.getByText("Não foi possível realizar a operação").first()).toBeVisible();
   await expect(page.getByText("Este plano está em uso por alguma empresa e não pode ser excluído.").first()).toBeVisible();
-  await ctx.close();
 
   // the new company's admin signs in with the company's email, in a company of their own
   const adminCtx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -140,7 +140,19 @@ test("the super admin creates a plan and a company, and the company's admin sign
   await admin.goto("/settings");
   await expect(admin.getByTestId("tab-options")).toBeVisible();
   await expect(admin.getByTestId("tab-companies")).toHaveCount(0);
+  // the page must hold its user channel before the suspension publishes on it
+  const userChannel = admin.waitForResponse((r) => r.url().includes("/api/realtime/auth") && /-user-\d+(&|$)/.test(r.request().postData() ?? "") && r.ok());
   await admin.goto("/helps");
   await expect(admin.getByText(`Vídeo ${tag}`)).toBeVisible();
-  await adminCtx.close();
+  await userChannel;
+  // the channel is authorised before pusher-js sends its subscription: let that reach the server
+  await admin.waitForTimeout(1000);
+
+  // suspending the company ends that open session: the notice, then /login
+  const notice = admin.getByText("Esta empresa está inativa. Entre em contato com o suporte.").first().waitFor({ state: "visible", timeout: 30_000 });
+  const found = await (await page.request.get(`/api/companies?searchParam=${encodeURIComponent(company)}`)).json();
+  expect((await page.request.put(`/api/companies/${found.companies[0].id}`, { data: { status: false } })).ok()).toBe(true);
+  await notice;
+  await admin.waitForURL("**/login");
+  await Promise.all([ctx.close(), adminCtx.close()]);
 });
