@@ -24,6 +24,12 @@ const columns = {
 };
 
 /**
+ * A company whose connections may run (alias `c`): enabled, and its due date not reached in its
+ * timezone (lib/companies/due-date.ts, the rule login and every request use).
+ */
+const companyWorks = sql`c.status and (c.due_date is null or c.due_date > (now() at time zone c.timezone)::date)`;
+
+/**
  * Takes the lease of connections that should run and that nobody holds (or whose holder let the
  * lease lapse): asked to start, or not left disconnected. `skip locked` lets several workers claim
  * side by side without waiting on each other.
@@ -35,8 +41,8 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
     where (lease_owner is null or lease_expires_at < now())
       and provider in ${providers.length ? sql`(${sql.join(providers.map((p) => sql`${p}`), sql`, `)})` : sql`('')`}
       and (session_request in ('start', 'restart') or (session_request is null and status <> 'DISCONNECTED'))
-      -- a suspended company's connections stay stopped until it is re-enabled
-      and exists (select 1 from companies c where c.id = whatsapps.company_id and c.status)
+      -- a suspended or expired company's connections stay stopped until it is re-enabled or paid
+      and exists (select 1 from companies c where c.id = whatsapps.company_id and ${companyWorks})
     order by id
     limit ${limit}
     for update skip locked`);
@@ -51,19 +57,19 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
 
 /**
  * Renews the worker's leases; returns the ids it still holds (a missing id was taken over). The
- * leases of a suspended company's connections are let go instead, so the worker stops them (without
+ * leases of a suspended or expired company's connections are let go instead, so the worker stops them (without
  * logging out) and no worker claims them until the company is re-enabled.
  */
 export async function renewLeases(db: DbOrTx, workerId: string, ids: number[], leaseMs: number) {
   if (!ids.length) return [];
   const rows = await db.execute<{ id: number; active: boolean }>(sql`
     update ${whatsapps} w set
-      lease_owner = case when c.status then w.lease_owner end,
-      lease_expires_at = case when c.status then now() + ${`${leaseMs} milliseconds`}::interval end
+      lease_owner = case when ${companyWorks} then w.lease_owner end,
+      lease_expires_at = case when ${companyWorks} then now() + ${`${leaseMs} milliseconds`}::interval end
     from companies c
     where c.id = w.company_id and w.lease_owner = ${workerId}
       and w.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-    returning w.id, c.status as active`);
+    returning w.id, ${companyWorks} as active`);
   return [...rows].filter((r) => r.active).map((r) => Number(r.id));
 }
 
