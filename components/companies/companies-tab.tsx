@@ -7,7 +7,8 @@ import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListTable } from "@/components/lists/list-table";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { AdminTabFrame } from "@/components/settings/admin-tab-frame";
-import { useAdminDelete, useSaveFailure } from "@/components/settings/use-admin-delete";
+import { useRowDelete } from "@/components/lists/use-row-delete";
+import { useSaveFailure } from "@/components/settings/use-save-failure";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { CompanyDialog } from "./company-dialog";
@@ -21,10 +22,11 @@ export function CompaniesTab() {
   const [dialog, setDialog] = useState<{ key: number; companyId: number | null } | null>(null);
   const [renewing, setRenewing] = useState<number | null>(null);
   const saveFailure = useSaveFailure();
-  const del = useAdminDelete<CompanyRow>({
+  const del = useRowDelete<CompanyRow>({
     path: (c) => `/api/companies/${c.id}`,
     onDeleted: (c) => list.remove(c.id),
-    texts: { deleted: t("toasts.deleted"), deleteFailed: t("toasts.deleteFailed") },
+    deletedTitle: t("toasts.deleted"),
+    failedTitle: t("toasts.deleteFailed"),
   });
 
   const openDialog = (companyId: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, companyId }));

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm, type Resolver } from "react-hook-form";
-import { useSaveFailure } from "@/components/settings/use-admin-delete";
+import { useSaveFailure } from "@/components/settings/use-save-failure";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";

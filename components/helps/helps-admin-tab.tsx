@@ -8,7 +8,7 @@ import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { AdminTabFrame } from "@/components/settings/admin-tab-frame";
-import { useAdminDelete } from "@/components/settings/use-admin-delete";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { HelpVideo } from "@/lib/helps/list-helps";
 import { youtubeCode } from "@/lib/helps/youtube";
@@ -19,10 +19,11 @@ export function HelpsAdminTab() {
   const t = useTranslations("helpsAdmin");
   const list = usePagedList<HelpVideo>({ url: "/api/helps", key: "helps" });
   const [dialog, setDialog] = useState<{ key: number; help: HelpVideo | null } | null>(null);
-  const del = useAdminDelete<HelpVideo>({
+  const del = useRowDelete<HelpVideo>({
     path: (h) => `/api/helps/${h.id}`,
     onDeleted: (h) => list.remove(h.id),
-    texts: { deleted: t("toasts.deleted"), deleteFailed: t("toasts.deleteFailed") },
+    deletedTitle: t("toasts.deleted"),
+    failedTitle: t("toasts.deleteFailed"),
   });
   const openDialog = (help: HelpVideo | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, help }));
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
 import { AdminTabFrame } from "@/components/settings/admin-tab-frame";
-import { useAdminDelete } from "@/components/settings/use-admin-delete";
+import { useRowDelete } from "@/components/lists/use-row-delete";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
@@ -44,10 +44,11 @@ export function PlansTab() {
     const term = search.trim().toLowerCase();
     return (plans ?? []).filter((p) => !term || p.name.toLowerCase().includes(term));
   }, [plans, search]);
-  const del = useAdminDelete<PlanRow>({
+  const del = useRowDelete<PlanRow>({
     path: (p) => `/api/plans/${p.id}`,
     onDeleted: (p) => setPlans((list) => list?.filter((x) => x.id !== p.id) ?? null),
-    texts: { deleted: t("toasts.deleted"), deleteFailed: t("toasts.deleteFailed") },
+    deletedTitle: t("toasts.deleted"),
+    failedTitle: t("toasts.deleteFailed"),
   });
   const openDialog = (plan: PlanRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, plan }));
 

@@ -1,6 +1,6 @@
 import { getDb, rawClient } from "@/db";
 import { assertCompanyActive } from "@/lib/auth/assert-company-active";
-import type { Features } from "@/lib/plans/features";
+import { featuresOf, type Features } from "@/lib/plans/features";
 import { AppError } from "./errors";
 
 /** Who calls a `connection-token` route: a WhatsApp connection, by its token (the external API). */
@@ -27,15 +27,5 @@ export async function connectionFromRequest(req: Request): Promise<ConnectionCon
     where w.token = ${token}`;
   if (!row) throw new AppError("ERR_INVALID_TOKEN", 401);
   assertCompanyActive(row);
-  const features: Features = {
-    useCampaigns: row.useCampaigns,
-    useKanban: row.useKanban,
-    useOpenAi: row.useOpenAi,
-    useIntegrations: row.useIntegrations,
-    useSchedules: row.useSchedules,
-    useInternalChat: row.useInternalChat,
-    useExternalApi: row.useExternalApi,
-    campaignsEnabled: row.campaignsEnabled,
-  };
-  return { companyId: row.companyId, whatsappId: row.id, features };
+  return { companyId: row.companyId, whatsappId: row.id, features: featuresOf(row) };
 }

@@ -1,7 +1,7 @@
 import { getDb, rawClient } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import type { Profile, TenantContext } from "@/lib/api/context";
-import type { Features } from "@/lib/plans/features";
+import { featuresOf, type Features } from "@/lib/plans/features";
 import { assertCompanyActive } from "./assert-company-active";
 import { sessionCookieName } from "./cookies";
 import { readAccessToken } from "./tokens";
@@ -41,16 +41,7 @@ export async function contextFromToken(token: string | null): Promise<TenantCont
     super: row.super,
     queueIds: (row.queueIds ?? []).map(Number),
     sessionId: claims.sid,
-    features: {
-      useCampaigns: row.useCampaigns,
-      useKanban: row.useKanban,
-      useOpenAi: row.useOpenAi,
-      useIntegrations: row.useIntegrations,
-      useSchedules: row.useSchedules,
-      useInternalChat: row.useInternalChat,
-      useExternalApi: row.useExternalApi,
-      campaignsEnabled: row.campaignsEnabled,
-    },
+    features: featuresOf(row),
   };
 }
 

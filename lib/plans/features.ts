@@ -11,3 +11,17 @@ export function hasGate(features: Features, gate: Gate): boolean {
   if (gate === "campaigns") return features.useCampaigns || features.campaignsEnabled;
   return features[gate];
 }
+
+/** The features of a row that selected the seven flags and campaignsEnabled under their own names. */
+export function featuresOf(row: Features): Features {
+  return {
+    useCampaigns: row.useCampaigns,
+    useKanban: row.useKanban,
+    useOpenAi: row.useOpenAi,
+    useIntegrations: row.useIntegrations,
+    useSchedules: row.useSchedules,
+    useInternalChat: row.useInternalChat,
+    useExternalApi: row.useExternalApi,
+    campaignsEnabled: row.campaignsEnabled,
+  };
+}

@@ -5,6 +5,7 @@ import { getDb } from "@/db";
 import { companies, invoices, plans } from "@/db/schema";
 import { lastActiveDay } from "@/lib/companies/due-date";
 import { addDaysToDate, formatDayBr, todayIn } from "@/lib/dates/today";
+import { fillAddress } from "./checkout-steps";
 import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
 
 // Issue 13 §4 (spec admin §2.6, §4, §5, §8): /subscription, the checkout in three steps, the Pix
@@ -24,19 +25,6 @@ const companyRow = async (companyId: number) => {
   const [row] = await getDb().select({ dueDate: companies.dueDate, planId: companies.planId }).from(companies).where(eq(companies.id, companyId));
   return row;
 };
-
-async function fillAddress(page: Page) {
-  const dialog = page.getByTestId("checkout-dialog");
-  await dialog.getByTestId("checkout-firstName").fill("Ana");
-  await dialog.getByTestId("checkout-lastName").fill("Lima");
-  await dialog.getByTestId("checkout-address2").fill("Rua das Flores, 100");
-  await dialog.getByTestId("checkout-city").fill("Recife");
-  await dialog.getByTestId("checkout-state").fill("PE");
-  await dialog.getByTestId("checkout-zipcode").fill("50000-000");
-  await dialog.getByTestId("checkout-country").click();
-  await page.getByTestId("country-BR").click();
-  await dialog.getByTestId("checkout-next").click();
-}
 
 test("an admin subscribes: three steps, the Pix screen, the sandbox pays, the due date moves and /financeiro says Pago", async ({ page }) => {
   const t = await createE2eTenant({ dueInDays: 25 });
