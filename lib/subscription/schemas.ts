@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/validation/ids";
 
-// Catalogue keys (messages/*.json "billing.validation.") of the checkout's messages: spec admin §5
-// "Checkout step 1 required". They live in the billing namespace with the rest of the checkout.
+// Catalogue keys (messages/*.json "validation.", where every form and API issue is read) of the
+// checkout's messages: spec admin §5 "Checkout step 1 required".
 export const CHECKOUT_MESSAGES = {
   firstName: "firstNameRequired",
   address: "addressRequired",

@@ -15,7 +15,7 @@ const address = { firstName: "Ana", address2: "Rua A, 10", city: "Recife", zipco
 describe("checkout step 1", () => {
   it("answers the spec's messages for the required fields", () => {
     const blank = issues(checkoutAddressSchema, { firstName: " ", lastName: "", address2: "", city: "", zipcode: "", country: "" });
-    const say = (field: string) => pt.billing.validation[blank[field] as keyof typeof pt.billing.validation];
+    const say = (field: string) => pt.validation[blank[field] as keyof typeof pt.validation];
     expect(say("firstName")).toBe("O nome completo é obrigatório");
     expect(say("address2")).toBe("O Endereço é obrigatório");
     expect(say("city")).toBe("Cidade é obrigatória");

@@ -4,13 +4,12 @@ import { useTranslations } from "next-intl";
 import type { UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/utils";
 import { COUNTRIES, type CheckoutAddress, type CheckoutAddressInput } from "@/lib/subscription/schemas";
-import { CheckoutFieldMessage } from "./field-message";
 
 type TextField = "firstName" | "lastName" | "address2" | "city" | "state" | "zipcode";
 
@@ -36,7 +35,7 @@ export function AddressStep({ form, onNext, onCancel }: Props) {
           <FormControl>
             <Input {...field} value={field.value ?? ""} autoComplete={opts.autoComplete} maxLength={opts.max} data-testid={`checkout-${name}`} />
           </FormControl>
-          <CheckoutFieldMessage />
+          <FormMessage />
         </FormItem>
       )}
     />
@@ -74,7 +73,7 @@ export function AddressStep({ form, onNext, onCancel }: Props) {
                     ))}
                   </SelectContent>
                 </Select>
-                <CheckoutFieldMessage />
+                <FormMessage />
               </FormItem>
             )}
           />
