@@ -2,7 +2,7 @@
 
 import { Building2, CalendarClock, LifeBuoy, Package, SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CompaniesTab } from "@/components/companies/companies-tab";
 import { HelpsAdminTab } from "@/components/helps/helps-admin-tab";
 import { PlansTab } from "@/components/plans/plans-tab";
@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { api } from "@/lib/api/client";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { settingsFromRows } from "@/lib/settings/company-settings";
-import { isSettingKey, isSettingValue } from "@/lib/settings/setting-keys";
+import { isSettingKey, isSettingValue, SETTING_KEYS } from "@/lib/settings/setting-keys";
 import { OptionsTab } from "./options-tab";
 import { SchedulesTab } from "./schedules-tab";
 import type { CompanyEvent, CompanySettings, ScheduleEntry, SettingEvent, SettingKey, Tab } from "./settings-types";
@@ -42,7 +42,14 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
   const [settings, setSettings] = useState(initialSettings);
   const [schedules, setSchedules] = useState(initialSchedules);
   const [secrets, setSecrets] = useState(initialSecrets);
-  const applySecret = (key: string, value: string) => setSecrets((list) => list.map((s) => (s.key === key ? { key, value } : s)));
+  // when each key last changed here or by event (a counter): a catch-up answer asked for before a
+  // key changed is older than that change and must not undo it (a token saved meanwhile)
+  const changes = useRef({ count: 0, at: new Map<string, number>() });
+  const touch = (key: string) => changes.current.at.set(key, ++changes.current.count);
+  const applySecret = (key: string, value: string) => {
+    touch(key);
+    setSecrets((list) => list.map((s) => (s.key === key ? { key, value } : s)));
+  };
   const [tab, setTab] = useState<Tab>(initialTab);
   const showSchedules = settings.scheduleType === "company";
   const shows = (x: Tab) => x === "options" || (x === "schedules" ? showSchedules : isSuper && SUPER_TABS.includes(x));
@@ -53,7 +60,10 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
     // keeps the tab across a reload (Next's router follows native history updates)
     window.history.replaceState(null, "", next === "options" ? window.location.pathname : `?tab=${next}`);
   };
-  const apply = (key: SettingKey, value: string) => setSettings((s) => ({ ...s, [key]: value }));
+  const apply = (key: SettingKey, value: string) => {
+    touch(key);
+    setSettings((s) => ({ ...s, [key]: value }));
+  };
 
   // another admin (or another tab) saved a setting
   useRealtimeEvent<SettingEvent>(channels.company(companyId), EVENTS.settings, ({ setting }) => {
@@ -66,10 +76,17 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
     if (company.id === companyId && company.schedules) setSchedules(company.schedules);
   });
   useRealtimeCatchUp([channels.company(companyId), canEdit ? channels.admins(companyId) : null], () => {
+    const asked = changes.current.count;
     api<{ key: string; value: string }[]>("/api/settings")
       .then((rows) => {
-        setSettings(settingsFromRows(rows));
-        setSecrets((list) => list.map((s) => rows.find((r) => r.key === s.key) ?? s));
+        const newer = (key: string) => (changes.current.at.get(key) ?? 0) > asked;
+        const fresh = settingsFromRows(rows);
+        setSettings((current) => {
+          const next: Record<string, string> = { ...fresh };
+          for (const key of SETTING_KEYS) if (newer(key)) next[key] = current[key];
+          return next as CompanySettings;
+        });
+        setSecrets((list) => list.map((s) => (newer(s.key) ? s : (rows.find((r) => r.key === s.key) ?? s))));
       })
       .catch(() => {});
     api<{ schedules: ScheduleEntry[] }>(`/api/companies/${companyId}/schedules`)
