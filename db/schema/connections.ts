@@ -1,4 +1,4 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -41,6 +41,13 @@ export const whatsapps = pgTable(
     ratingMessage: text("rating_message").notNull().default(""),
     // bearer token of the external message API (POST /api/messages/send)
     token: text("token").unique(),
+    // messages a minute the external API accepts with this connection's token
+    apiRateLimit: integer("api_rate_limit").notNull().default(60),
+    // signed webhooks to an external system (lib/webhooks): where, the secret (sealed with
+    // lib/crypto/secret-box), and which events (message.received, message.ack, ticket.created, ticket.closed)
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    webhookEvents: text("webhook_events").array().notNull().default(sql`'{}'::text[]`),
     provider: text("provider").notNull().default("beta"),
     transferQueueId: integer("transfer_queue_id").references((): AnyPgColumn => queues.id, {
       onDelete: "set null",

@@ -23,3 +23,4 @@ export * from "./integrations";
 export * from "./sandbox";
 export * from "./auth-attempts";
 export * from "./mail";
+export * from "./external-api";
