@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// POST /api/messages/send (issue 14; spec admin §2.15, §7 External message API). One schema for the
+// route's validation, the /messages-api test forms and the OpenAPI document (zod-openapi reads the
+// `.meta()` of each).
+
+/** Digits only: country code, area code, number (admin §2.15: "numbers must have no mask"). */
+export const sendNumber = z
+  .string({ error: "required" })
+  .trim()
+  .regex(/^\d{10,15}$/, "numberDigits")
+  .meta({ description: "Digits only: country code, area code and number, no mask", example: "5511999998888" });
+
+/** The JSON form: a text message. */
+export const sendTextBody = z
+  .object({
+    number: sendNumber,
+    body: z.string({ error: "required" }).trim().min(1, "required").max(4096, "tooLong").meta({ description: "The message text", example: "Olá! Seu pedido saiu para entrega." }),
+  })
+  .meta({ id: "SendTextMessage" });
+export type SendTextBody = z.infer<typeof sendTextBody>;
+
+/** The answer: the ticket the message was recorded on and the ids of the messages queued. */
+export const sendAnswer = z
+  .object({
+    mensagem: z.literal("Mensagem enviada").meta({ description: "What clients of the system we replace read" }),
+    ticketId: z.number().int(),
+    messageIds: z.array(z.number().int()),
+    status: z.enum(["sent", "queued"]).meta({ description: "queued: the connection is not CONNECTED; the message waits in the outbox" }),
+  })
+  .meta({ id: "SendMessageAnswer" });
+export type SendAnswer = z.infer<typeof sendAnswer>;
