@@ -1,7 +1,8 @@
 import { adminArea } from "./admin";
 import { billingArea } from "./billing";
 import { mailArea } from "./mail";
+import { openapiArea } from "./openapi";
 import type { SweepArea } from "./types";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
-export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea];
+export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea];

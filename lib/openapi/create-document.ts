@@ -1,0 +1,36 @@
+import { createDocument } from "zod-openapi";
+import { sendPath } from "./send-path";
+import { webhookPath } from "./webhook-path";
+
+export const SEND_PATH = "/api/messages/send";
+
+/**
+ * The OpenAPI 3.1 document of the external API, built from the zod schemas the routes validate
+ * with (lib/external-api/schemas.ts), so it cannot drift from them. Served at /api/openapi.json.
+ */
+export function createOpenApiDocument(version: string) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Atendimento external API",
+      version,
+      description:
+        "Send WhatsApp messages from other systems with a connection's token, and receive signed webhooks of its events.",
+    },
+    components: {
+      securitySchemes: {
+        connectionToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The token of a WhatsApp connection, shown to admins in the connection dialog (rotating it invalidates the old one)",
+        },
+      },
+    },
+    paths: { [SEND_PATH]: sendPath },
+    webhooks: { webhookEvent: webhookPath },
+  });
+}
+
+let cached: ReturnType<typeof createOpenApiDocument> | undefined;
+/** Built once per process: the schemas do not change while it runs. */
+export const openApiDocument = (version: string) => (cached ??= createOpenApiDocument(version));

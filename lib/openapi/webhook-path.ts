@@ -1,0 +1,18 @@
+import type { ZodOpenApiPathItemObject } from "zod-openapi";
+import { webhookEvent, webhookHeaders } from "./webhook-event";
+
+/** What the product POSTs to a connection's webhook URL (issue 14 §2). */
+export const webhookPath: ZodOpenApiPathItemObject = {
+  post: {
+    operationId: "webhookEvent",
+    summary: "An event of a connection, posted to its webhook URL",
+    description:
+      "Sent for the events chosen on the connection. Verify X-Webhook-Signature (HMAC-SHA256 hex of `${timestamp}.${body}` " +
+      "with the webhook secret) and refuse old timestamps. Retried with backoff for 24 h until a 2xx answer (10 s timeout); " +
+      "the same X-Webhook-Id on every retry.",
+    tags: ["Webhooks"],
+    requestParams: { header: webhookHeaders },
+    requestBody: { required: true, content: { "application/json": { schema: webhookEvent } } },
+    responses: { "200": { description: "Any 2xx answer marks the delivery done" } },
+  },
+};
