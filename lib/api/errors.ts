@@ -54,6 +54,8 @@ const STATUS: Record<string, number> = {
   ERR_INVALID_REQUEST: 400,
   // an attempt limit (lib/auth/attempt-limit.ts) is reached; the answer carries Retry-After
   ERR_TOO_MANY_ATTEMPTS: 429,
+  // the external API: a request with this Idempotency-Key is still being answered
+  ERR_IDEMPOTENCY_IN_PROGRESS: 409,
   ERR_USER_LIMIT_REACHED: 403,
   // spec: nobody deletes their own account
   ERR_CANNOT_DELETE_SELF: 403,

@@ -30,3 +30,21 @@ export const sendAnswer = z
   })
   .meta({ id: "SendMessageAnswer" });
 export type SendAnswer = z.infer<typeof sendAnswer>;
+
+/** The multipart form: `number`, an optional caption `body`, and one or more `medias` files. */
+export const sendMediaFields = z
+  .object({
+    number: sendNumber,
+    body: z.string().max(4096, "tooLong").optional().meta({ description: "Caption of the first file that can carry one" }),
+  })
+  .meta({ id: "SendMediaMessage" });
+export type SendMediaFields = z.infer<typeof sendMediaFields>;
+
+/** `Idempotency-Key`: the same key on the same connection within 24 h answers the first answer again. */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(1, "required")
+  .max(255, "tooLong")
+  .regex(/^[\x21-\x7e]+$/, "invalidCharacters")
+  .meta({ description: "Any client-chosen text (1-255 visible ASCII characters), e.g. a UUID" });

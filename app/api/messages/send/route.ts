@@ -1,0 +1,24 @@
+import { NextResponse } from "next/server";
+import { getDb } from "@/db";
+import { AppError } from "@/lib/api/errors";
+import { route } from "@/lib/api/route";
+import { readSendRequest } from "@/lib/external-api/read-send-request";
+import { idempotencyKey } from "@/lib/external-api/schemas";
+import { sendExternalMessage } from "@/lib/external-api/send-message";
+
+// POST /api/messages/send — the external API (spec admin §7): `Authorization: Bearer <connection
+// token>`, JSON `{ number, body }` or multipart `number`, `body`, `medias`; optional Idempotency-Key.
+// Answers `{ mensagem: "Mensagem enviada", ticketId, messageIds, status: "sent" | "queued" }`.
+export const POST = route({ access: "connection-token" }, async ({ req, connection }) => {
+  const rawKey = req.headers.get("idempotency-key");
+  const key = rawKey === null ? null : parseKey(rawKey);
+  const input = await readSendRequest(req);
+  const answer = await sendExternalMessage(getDb(), connection!, input, key);
+  return NextResponse.json(answer.body, { status: answer.status });
+});
+
+function parseKey(raw: string): string {
+  const r = idempotencyKey.safeParse(raw);
+  if (r.success) return r.data;
+  throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "Idempotency-Key", message: r.error.issues[0].message }] });
+}
