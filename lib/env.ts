@@ -86,6 +86,10 @@ const schema = z
     EFI_WEBHOOK_SECRET: z.string().min(32, "EFI_WEBHOOK_SECRET must be at least 32 characters").optional(),
     // how many days before the due date the next period's invoice is made
     INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(1).max(60).default(10),
+    // outbound calls (webhooks, bots: lib/net): private/loopback targets refused unless the host is
+    // listed here (comma list) or WEBHOOK_ALLOW_PRIVATE is set (tests reaching a local receiver)
+    OUTBOUND_ALLOW_HOSTS: z.string().default(""),
+    WEBHOOK_ALLOW_PRIVATE: flag,
   })
   .refine((e) => e.AUTH_SECRET !== e.REFRESH_SECRET, {
     message: "AUTH_SECRET and REFRESH_SECRET must differ",

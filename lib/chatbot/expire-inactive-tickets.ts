@@ -6,6 +6,7 @@ import type { TicketStatus } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
 import { CLOSED_TICKET } from "@/lib/tickets/closed-ticket";
 import { finishCycles } from "@/lib/tickets/tracking";
+import { enqueueTicketWebhook } from "@/lib/webhooks/enqueue-webhook";
 import { insertBotMessage, wakeWorker } from "./queue-bot-message";
 import { movedTicketEvents } from "./ticket-events";
 import type { TimedRuleResult } from "./transfer-due-tickets";
@@ -69,6 +70,9 @@ export async function expireInactiveTickets(db: Db, now: Date = new Date(), limi
         .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
       // the attendance cycle ends with the ticket (the dashboard's support time)
       await finishCycles(tx, companyId, ids, now);
+    }
+    for (const t of due) {
+      await enqueueTicketWebhook(tx, "ticket.closed", { companyId: t.companyId, whatsappId: t.whatsappId, ticketId: t.id });
     }
     return { due, said };
   });

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { runBilling } from "@/lib/invoices/run-billing";
 import { deliverMail } from "@/lib/mail/deliver-mail";
 import { sendDueSchedules } from "@/lib/schedules/send-due-schedule";
+import { deliverWebhooks } from "@/lib/webhooks/deliver-webhooks";
 
 type Options = {
   db: () => Db;
@@ -62,6 +63,14 @@ export function createEmbeddedScheduler({
     return full;
   }
 
+  // signed webhooks due (new events and retries after their backoff: lib/webhooks)
+  async function webhooksPart(): Promise<boolean> {
+    const { delivered, retrying, failed, full } = await deliverWebhooks(db(), { limit, now: now() });
+    if (delivered) log(`delivered ${delivered} webhook(s)`);
+    if (retrying || failed) log(`${retrying} webhook(s) to retry, ${failed} given up`);
+    return full;
+  }
+
   // the next period's invoices, the due-date reminders and the lock-outs (lib/invoices/run-billing)
   async function billingPart(): Promise<boolean> {
     if (Date.now() - billingAt < billingEveryMs) return false;
@@ -76,7 +85,7 @@ export function createEmbeddedScheduler({
   async function pass() {
     // one part failing (a bad row, the database away for a moment) does not hold the other back
     const results = await Promise.all(
-      [schedulesPart, ticketTimersPart, mailPart, billingPart].map((part) =>
+      [schedulesPart, ticketTimersPart, mailPart, webhooksPart, billingPart].map((part) =>
         part().catch((err) => {
           log(`pass failed: ${(err as Error).message}`);
           return false;

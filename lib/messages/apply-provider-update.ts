@@ -1,7 +1,8 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { messages } from "@/db/schema";
 import { publish } from "@/lib/realtime/publish";
+import { messageJson, webhookInsertSql } from "@/lib/webhooks/enqueue-webhook";
 import { messageUpdatedEvent } from "./message-view";
 import { refreshLastMessage } from "./refresh-last-message";
 
@@ -16,18 +17,25 @@ const byWid = (r: Ref) =>
 
 /**
  * Raises a message's ack (1 sent, 2 delivered, 3 read, 4/5 played); acks only go up, since
- * receipts arrive out of order. An ack on an outbox row also settles it as sent.
+ * receipts arrive out of order. An ack on an outbox row also settles it as sent. The connection's
+ * `message.ack` webhook (lib/webhooks) is queued by the same statement: no extra round trip, and
+ * nothing inserted when the connection has no webhook or did not ask for acks.
  */
 export async function applyAck(db: DbOrTx, r: Ref & { ack: number }) {
-  const [row] = await db
-    .update(messages)
-    .set({
-      ack: r.ack,
-      sendStatus: sql`case when ${messages.sendStatus} in ('pending', 'sending') then 'sent' else ${messages.sendStatus} end`,
-    })
-    .where(and(byWid(r), lt(messages.ack, r.ack)))
-    .returning({ id: messages.id, ticketId: messages.ticketId, ack: messages.ack, sendStatus: messages.sendStatus });
-  if (!row) return null;
+  const rows = await db.execute<{ id: number | string; ticketId: number; ack: number; sendStatus: string | null }>(sql`
+    with m as (
+      update messages set ack = ${r.ack},
+        send_status = case when send_status in ('pending', 'sending') then 'sent' else send_status end
+      where company_id = ${r.companyId} and whatsapp_id = ${r.whatsappId} and wid = ${r.wid} and ack < ${r.ack}
+      returning id, ticket_id, ack, send_status, wid, body, from_me, media_type, created_at
+    ),
+    hook as (
+      ${webhookInsertSql("message.ack", sql`(select m.ticket_id, ${messageJson("m")} as message from m)`, sql`w.id = ${r.whatsappId} and w.company_id = ${r.companyId}`)}
+    )
+    select id, ticket_id as "ticketId", ack, send_status as "sendStatus" from m`);
+  const [raw] = rows;
+  if (!raw) return null;
+  const row = { id: Number(raw.id), ticketId: raw.ticketId, ack: raw.ack, sendStatus: raw.sendStatus };
   await publish(messageUpdatedEvent(r.companyId, row.ticketId, { id: row.id, ack: row.ack, sendStatus: row.sendStatus }));
   return row;
 }

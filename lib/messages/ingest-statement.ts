@@ -15,11 +15,13 @@
 //   new_cycle    a new ticket's first ticket_tracking row, waiting from now (lib/tickets/tracking.ts)
 //   msg          the message, idempotent on (whatsapp_id, wid); `touched` moves the existing ticket
 //                only when the message really was inserted (a replay bumps no unread count)
+//   hook_*       the connection's webhook outbox rows (lib/webhooks: ticket.created, message.received),
+//                in this same statement: nothing inserted (no extra round trip) without a webhook
 // Inserts never run for rows the snapshot shows, so a message burns no contact or ticket id (only
 // the losers of a race for a new contact do, one each).
 export const INGEST_SQL = `
 with conn as (
-  select id from whatsapps where id = $2 and company_id = $1
+  select id, webhook_url, webhook_events from whatsapps where id = $2 and company_id = $1
 ),
 dup as (
   select id, ticket_id from messages where whatsapp_id = $2 and wid = $3 and company_id = $1
@@ -98,7 +100,22 @@ touched as (
   where t.id = o.id and exists (select 1 from msg)
   returning t.id, t.uuid, t.status, t.queue_id, t.user_id, t.unread_messages, t.last_message, t.updated_at
 ),
-ticket_after as (select * from new_ticket union all select * from touched)
+ticket_after as (select * from new_ticket union all select * from touched),
+hook_ticket as (
+  insert into webhook_deliveries (company_id, whatsapp_id, event_id, event, payload)
+  select $1, $2, e.id, 'ticket.created', jsonb_build_object('id', e.id, 'event', 'ticket.created', 'companyId', $1::int,
+    'whatsappId', $2::int, 'ticketId', nt.id, 'contactNumber', $4::text, 'message', null, 'createdAt', now())
+  from conn, new_ticket nt, lateral (select gen_random_uuid()::text as id) e
+  where conn.webhook_url is not null and 'ticket.created' = any(conn.webhook_events)
+),
+hook_msg as (
+  insert into webhook_deliveries (company_id, whatsapp_id, event_id, event, payload)
+  select $1, $2, e.id, 'message.received', jsonb_build_object('id', e.id, 'event', 'message.received', 'companyId', $1::int,
+    'whatsappId', $2::int, 'ticketId', ta.id, 'contactNumber', $4::text, 'message', jsonb_build_object('id', msg.id, 'wid', $3::text,
+      'body', $11::text, 'fromMe', $12::boolean, 'mediaType', $13::text, 'ack', $21::int, 'createdAt', msg.created_at), 'createdAt', now())
+  from conn, msg, ticket_after ta, lateral (select gen_random_uuid()::text as id) e
+  where conn.webhook_url is not null and 'message.received' = any(conn.webhook_events) and not $12
+)
 select
   exists (select 1 from conn) as "connectionFound",
   dup.id as "dupId", dup.ticket_id as "dupTicketId",

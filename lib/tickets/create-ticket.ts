@@ -5,6 +5,7 @@ import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { pickTicketConnection } from "@/lib/contacts/pick-ticket-connection";
 import { V } from "@/lib/validation/messages";
+import { enqueueTicketWebhook } from "@/lib/webhooks/enqueue-webhook";
 import type { CreateTicketBody } from "./change-schemas";
 import { canOpenTicket } from "./ticket-access";
 import { placeOf } from "./ticket-summary";
@@ -80,6 +81,7 @@ async function attempt(tx: Tx, ctx: TenantContext, t: Target): Promise<Attempt> 
   if (!inserted) return null;
   const now = s.now;
   await openCycle(tx, { companyId: ctx.companyId, ticketId: inserted.id, whatsappId: t.whatsappId, queueId: t.queueId, userId: t.owner.id, queuedAt: now, startedAt: now });
+  await enqueueTicketWebhook(tx, "ticket.created", { companyId: ctx.companyId, whatsappId: t.whatsappId, ticketId: inserted.id });
   return { ticketId: inserted.id, created: true, changed: { companyId: ctx.companyId, ticketId: inserted.id, before: null, said: [], wake: [] } };
 }
 

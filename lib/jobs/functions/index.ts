@@ -4,6 +4,7 @@ import { sendDueRemindersHourly } from "./billing-reminders";
 import { deliverMailEveryMinute } from "./deliver-mail";
 import { sendDueSchedulesEveryMinute, sendScheduleOnTime } from "./send-schedules";
 import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } from "./ticket-timers";
+import { deliverWebhooksEveryMinute } from "./webhook-deliveries";
 
 /** Every Inngest function, served at /api/inngest. */
 export const functions = [
@@ -15,4 +16,5 @@ export const functions = [
   createUpcomingInvoicesHourly,
   sendDueRemindersHourly,
   lockOutExpiredHourly,
+  deliverWebhooksEveryMinute,
 ];

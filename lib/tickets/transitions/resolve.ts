@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { tickets } from "@/db/schema";
 import { ratingQuestion } from "@/lib/ratings/texts";
+import { enqueueTicketWebhook } from "@/lib/webhooks/enqueue-webhook";
 import { CLOSED_TICKET } from "../closed-ticket";
 import { markFinished } from "../tracking";
 import type { LockedTicket } from "./locked-ticket";
@@ -21,6 +22,7 @@ export async function resolveStep(s: StepContext, t: LockedTicket): Promise<void
     .where(and(eq(tickets.id, t.id), eq(tickets.companyId, s.companyId)));
   const ratingAt = await farewell(s, t);
   await markFinished(s.tx, refOf(s, t), s.now, { queueId: t.queueId, whatsappId: t.whatsappId, ratingAt });
+  await enqueueTicketWebhook(s.tx, "ticket.closed", { companyId: s.companyId, whatsappId: t.whatsappId, ticketId: t.id });
 }
 
 /** Queues the closing message; answers when the rating question went out (null when it did not). */

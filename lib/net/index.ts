@@ -1,0 +1,4 @@
+// Every outbound call of the product goes through here (webhooks now, bots later).
+export { isPrivateAddress } from "./private-address";
+export { guardedLookup, isHostExempt, OutboundBlockedError, type Resolver } from "./outbound-guard";
+export { outboundRequest, OutboundTimeoutError, type OutboundRequest, type OutboundResponse } from "./outbound-request";

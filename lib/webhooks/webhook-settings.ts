@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { whatsapps } from "@/db/schema";
+import { AppError } from "@/lib/api/errors";
+import { sealSecret } from "@/lib/crypto/secret-box";
+import type { WebhookSettings, WebhookSettingsInput } from "./schemas";
+
+/** A new webhook secret: 32 random bytes, prefixed so people recognise what it is. */
+export const generateWebhookSecret = () => "whsec_" + randomBytes(32).toString("base64url");
+
+const ofCompany = (companyId: number, id: number) => and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId));
+
+/** GET /api/whatsapp/{id}/webhook: never the secret, only whether there is one. */
+export async function getWebhookSettings(db: DbOrTx, companyId: number, id: number): Promise<WebhookSettings> {
+  const [row] = await db
+    .select({ url: whatsapps.webhookUrl, events: whatsapps.webhookEvents, secret: whatsapps.webhookSecret })
+    .from(whatsapps)
+    .where(ofCompany(companyId, id));
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+  return { url: row.url, events: row.events, hasSecret: row.secret !== null };
+}
+
+/**
+ * PUT /api/whatsapp/{id}/webhook. The first URL of a connection without a secret makes one, sealed
+ * at rest (lib/crypto/secret-box) and answered this once; later saves keep it (rotation is its own
+ * call). Turning the webhook off (no URL) keeps the secret too, so turning it on again needs no
+ * change on the receiver.
+ */
+export async function updateWebhookSettings(db: DbOrTx, companyId: number, id: number, input: WebhookSettingsInput): Promise<WebhookSettings> {
+  const current = await getWebhookSettings(db, companyId, id);
+  const secret = input.url && !current.hasSecret ? generateWebhookSecret() : undefined;
+  await db
+    .update(whatsapps)
+    .set({ webhookUrl: input.url, webhookEvents: input.events, ...(secret ? { webhookSecret: sealSecret(secret) } : {}), updatedAt: new Date() })
+    .where(ofCompany(companyId, id));
+  return { url: input.url, events: input.events, hasSecret: current.hasSecret || !!secret, ...(secret ? { secret } : {}) };
+}
+
+/**
+ * POST /api/whatsapp/{id}/webhook/secret: a new secret, answered once. Deliveries still waiting are
+ * signed with it (the secret is read at send time), so the receiver switches at once.
+ */
+export async function rotateWebhookSecret(db: DbOrTx, companyId: number, id: number): Promise<{ secret: string }> {
+  const secret = generateWebhookSecret();
+  const [row] = await db
+    .update(whatsapps)
+    .set({ webhookSecret: sealSecret(secret), updatedAt: new Date() })
+    .where(ofCompany(companyId, id))
+    .returning({ id: whatsapps.id });
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+  return { secret };
+}
