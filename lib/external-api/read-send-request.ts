@@ -1,4 +1,4 @@
-import { isForm, readBody, readForm } from "@/lib/api/body";
+import { assertOwnCompany, isForm, readBody, readForm } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/messages/send-from-request";
 import { sendMediaFields, sendTextBody } from "./schemas";
@@ -7,11 +7,13 @@ export type SendRequest = { number: string; body: string; files: File[] };
 
 /**
  * The send's input: JSON `{ number, body }`, or multipart `number`, `body` (caption) and `medias`
- * (one or more files, the agent upload's limits: lib/messages/send-from-request.ts).
+ * (one or more files, the agent upload's limits: lib/messages/send-from-request.ts). A `companyId`
+ * that is not the caller's answers 404 (readForm checks the form's; the JSON's is checked here).
  */
 export async function readSendRequest(req: Request): Promise<SendRequest> {
   if (!isForm(req)) {
     const raw = await readBody(req);
+    if (raw && typeof raw === "object") assertOwnCompany(req, (raw as Record<string, unknown>).companyId);
     const input = sendTextBody.parse(raw && typeof raw === "object" ? raw : {});
     return { ...input, files: [] };
   }

@@ -192,7 +192,12 @@ describe("who may send", () => {
     const number = newNumber();
     const { ticketId: ticketA } = await inbound(a, number);
     published.length = 0;
-    const res = await sendApi({ token: tokenB, json: { number, body: "de B", companyId: a.companyId } });
+    // naming A's company answers 404, as on every route
+    expect(await sendApi({ token: tokenB, json: { number, body: "de B", companyId: a.companyId } })).toMatchObject({ status: 404 });
+    const form = mediaForm(number, "de B", [{ name: "a.png", type: "image/png" }]);
+    form.append("companyId", String(a.companyId));
+    expect(await sendApi({ token: tokenB, form })).toMatchObject({ status: 404 });
+    const res = await sendApi({ token: tokenB, json: { number, body: "de B" } });
     expect(res.status).toBe(200);
     expect(res.body.ticketId).not.toBe(ticketA);
     expect(await ticketOf(res.body.ticketId)).toMatchObject({ companyId: b.companyId, whatsappId: b.whatsappId });

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/db";
+import { assertOwnCompany, bindTenant } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { readSendRequest } from "@/lib/external-api/read-send-request";
@@ -10,6 +11,9 @@ import { sendExternalMessage } from "@/lib/external-api/send-message";
 // token>`, JSON `{ number, body }` or multipart `number`, `body`, `medias`; optional Idempotency-Key.
 // Answers `{ mensagem: "Mensagem enviada", ticketId, messageIds, status: "sent" | "queued" }`.
 export const POST = route({ access: "connection-token" }, async ({ req, connection }) => {
+  // as for every route: a companyId that is not the caller's (the connection's) answers 404
+  bindTenant(req, connection!.companyId);
+  assertOwnCompany(req, req.nextUrl.searchParams.get("companyId"));
   const rawKey = req.headers.get("idempotency-key");
   const key = rawKey === null ? null : parseKey(rawKey);
   const input = await readSendRequest(req);

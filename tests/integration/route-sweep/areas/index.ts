@@ -7,4 +7,4 @@ import type { SweepArea } from "./types";
 import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
-export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea];
+export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea];
