@@ -1,20 +1,18 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { sendAnswer, sendNumber, sendTextBody } from "@/lib/external-api/schemas";
+import { idempotencyKey, sendAnswer, sendMediaFields, sendTextBody } from "@/lib/external-api/schemas";
 import { errorResponse } from "./errors";
 
-/** The multipart form: the JSON form's fields (body becomes the caption) plus one or more files. */
-const sendMediaBody = z
-  .object({
-    number: sendNumber,
-    body: sendTextBody.shape.body.optional().meta({ description: "Caption of the media (optional)" }),
-    medias: z.array(z.file()).min(1).meta({ description: "One or more files (same sizes and types as agents' uploads)" }),
-  })
+/**
+ * The multipart form: the route's text fields (lib/external-api/read-send-request.ts parses them with
+ * `sendMediaFields`) plus the files, which the route reads from the form itself.
+ */
+const sendMediaBody = sendMediaFields
+  .extend({ medias: z.array(z.file()).min(1).meta({ description: "One or more files (same sizes and types as agents' uploads)" }) })
   .meta({ id: "SendMediaMessage" });
 
-const idempotencyKey = z.object({
-  "Idempotency-Key": z
-    .string()
+const headers = z.object({
+  "Idempotency-Key": idempotencyKey
     .optional()
     .meta({ description: "The same key on the same connection within 24 h answers the first answer again and sends nothing twice" }),
 });
@@ -29,7 +27,7 @@ export const sendPath: ZodOpenApiPathItemObject = {
       "If the contact has an open or pending ticket on that connection the message is recorded there; otherwise on a ticket closed at once.",
     tags: ["External API"],
     security: [{ connectionToken: [] }],
-    requestParams: { header: idempotencyKey },
+    requestParams: { header: headers },
     requestBody: {
       required: true,
       content: {
@@ -42,6 +40,7 @@ export const sendPath: ZodOpenApiPathItemObject = {
       "400": errorResponse("Invalid body: number not digits only, empty body, no media (ERR_VALIDATION)"),
       "401": errorResponse("No or unknown connection token (ERR_INVALID_TOKEN)"),
       "403": errorResponse("The plan lacks useExternalApi (ERR_PLAN_FEATURE_DISABLED), or the company is suspended or past its due date"),
+      "413": errorResponse("A file larger than agents' uploads may be (ERR_MEDIA_TOO_LARGE)"),
       "429": {
         ...errorResponse("Too many messages for this token (default 60 a minute, set per connection)"),
         headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before trying again" }) }),

@@ -32,9 +32,10 @@ describe("the API reference of /messages-api", () => {
       ["400", "ErrorAnswer"],
       ["401", "ErrorAnswer"],
       ["403", "ErrorAnswer"],
+      ["413", "ErrorAnswer"],
       ["429", "ErrorAnswer"],
     ]);
-    expect(send.responses[4].headers).toEqual(["Retry-After"]);
+    expect(send.responses[5].headers).toEqual(["Retry-After"]);
   });
 
   it("shows the webhook with its signature headers and the models with their fields", () => {
