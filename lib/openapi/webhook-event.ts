@@ -1,30 +1,43 @@
 import { z } from "zod";
+import { WEBHOOK_EVENTS, type WebhookPayload } from "@/lib/webhooks/events";
 
-// The webhook contract of issue 14 §2 as agreed between areas. lib/webhooks (another helper's area)
-// did not exist when this was written; when it exports its payload schema, document that one instead.
+// The body and headers lib/webhooks POSTs (issue 14 §2). lib/webhooks types its payload in
+// TypeScript (it is built in SQL), so this schema is checked against that type below: a field
+// added or changed there fails `tsc` here until the document follows.
 
-export const WEBHOOK_EVENTS = ["message.received", "message.ack", "ticket.created", "ticket.closed"] as const;
+const webhookMessage = z.object({
+  id: z.number().int(),
+  wid: z.string().meta({ description: "WhatsApp's id of the message" }),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string().nullable(),
+  ack: z.number().int().meta({ description: "0 pending, 1 sent, 2 delivered, 3 read" }),
+  createdAt: z.string(),
+});
 
 export const webhookEvent = z
   .object({
-    id: z.string().meta({ description: "Stable delivery id: the same on every retry, for de-duplication" }),
+    id: z.string().meta({ description: "Stable event id, also X-Webhook-Id: the same on every retry, for de-duplication" }),
     event: z.enum(WEBHOOK_EVENTS),
     companyId: z.number().int(),
     whatsappId: z.number().int().meta({ description: "The connection" }),
     ticketId: z.number().int().nullable(),
     contactNumber: z.string().nullable().meta({ example: "5511999998888" }),
-    message: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .meta({ description: "The message (message.received, message.ack); null for ticket events" }),
+    message: webhookMessage.nullable().meta({ description: "The message (message.received, message.ack); null for ticket events" }),
     createdAt: z.string().meta({ description: "ISO 8601 time of the event", example: "2026-11-25T04:30:00.000Z" }),
   })
   .meta({ id: "WebhookEvent" });
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// compile-time guard: the documented body is exactly lib/webhooks' payload type
+const matchesPayload: Same<z.infer<typeof webhookEvent>, WebhookPayload> = true;
+void matchesPayload;
 
 export const webhookHeaders = z.object({
   "X-Webhook-Id": z.string().meta({ description: "The event's id (as in the body)" }),
   "X-Webhook-Timestamp": z.string().meta({ description: "Unix time in seconds of this attempt; refuse old ones (replays)" }),
   "X-Webhook-Signature": z.string().meta({
-    description: "HMAC-SHA256, hex, of `${timestamp}.${body}` with the connection's webhook secret",
+    description: "`sha256=` and the hex HMAC-SHA256 of `${timestamp}.${body}` (the raw body) keyed with the connection's webhook secret",
+    example: "sha256=5d41402abc4b2a76b9719d911017c592...",
   }),
 });

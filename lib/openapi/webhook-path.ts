@@ -7,7 +7,7 @@ export const webhookPath: ZodOpenApiPathItemObject = {
     operationId: "webhookEvent",
     summary: "An event of a connection, posted to its webhook URL",
     description:
-      "Sent for the events chosen on the connection. Verify X-Webhook-Signature (HMAC-SHA256 hex of `${timestamp}.${body}` " +
+      "Sent for the events chosen on the connection. Verify X-Webhook-Signature (`sha256=` + HMAC-SHA256 hex of `${timestamp}.${body}` " +
       "with the webhook secret) and refuse old timestamps. Retried with backoff for 24 h until a 2xx answer (10 s timeout); " +
       "the same X-Webhook-Id on every retry.",
     tags: ["Webhooks"],
