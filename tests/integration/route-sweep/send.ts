@@ -61,7 +61,9 @@ export async function send(w: World, e: Endpoint, fx: Fixture, req: Req, actor: 
   let token: string | undefined;
   let cookie: string | undefined;
   const sessionless = !e.meta || !["user", "admin", "super"].includes(e.meta.access);
-  if (actor !== "none" && sessionless && fx.session) ({ token, cookie } = fx.session(w.a));
+  // a connection-token route's plan gate is its connection's company: the no-flag company's token
+  if (actor === "noPlan" && e.meta?.access === "connection-token") token = w.tokens.noPlanConnection;
+  else if (actor !== "none" && sessionless && fx.session) ({ token, cookie } = fx.session(w.a));
   else if (actor === "admin") token = w.tokens.admin;
   else if (actor === "agent") token = w.tokens.agent;
   else if (actor === "super") token = w.tokens.super;

@@ -83,7 +83,8 @@ export type World = {
    * tokens of A's admin, A's agent, the platform owner (a super user of A, for `super` routes) and
    * an admin of a company whose plan has no flag at all
    */
-  tokens: { admin: string; agent: string; super: string; noPlanAdmin: string };
+  /** noPlanConnection: a connection token of the no-flag company, for connection-token routes' plan gate */
+  tokens: { admin: string; agent: string; super: string; noPlanAdmin: string; noPlanConnection: string };
   storageDir: string;
 };
 
@@ -221,7 +222,9 @@ export function setupWorld(): () => World {
     const [owner] = await createUsers(tenantA.companyId, 1, "Owner");
     await getDb().update(users).set({ super: true, profile: "admin" }).where(eq(users.id, owner.id));
     const [admin, agent, superUser, noPlanAdmin] = await Promise.all([loginAs(tenantA.admin), loginAs(tenantA.agent), loginAs(owner), loginAs(noPlan.admin)]);
-    const tokens = { admin: admin.token, agent: agent.token, super: superUser.token, noPlanAdmin: noPlanAdmin.token };
+    const noPlanConnection = `noplan${suffix()}${suffix()}`;
+    await getDb().update(whatsapps).set({ token: noPlanConnection }).where(eq(whatsapps.id, noPlan.whatsappId));
+    const tokens = { admin: admin.token, agent: agent.token, super: superUser.token, noPlanAdmin: noPlanAdmin.token, noPlanConnection };
     current = { a, b, tenantA, tenantB, tokens, storageDir };
   });
   afterAll(async () => {
