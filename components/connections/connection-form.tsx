@@ -17,6 +17,7 @@ import { generateToken } from "@/lib/connections/generate-token";
 import { connectionFormSchema, type ConnectionFormValues } from "@/lib/connections/schemas";
 import { FormSection, MessageField, NumberField, type FormValues } from "./connection-form-fields";
 import type { QueueOption } from "./connection-types";
+import { WebhookSection } from "./webhook-section";
 
 const SUBMIT_DELAY_MS = 400; // spec: modal submit delay
 const NO_QUEUE = "none";
@@ -221,6 +222,8 @@ export function ConnectionForm({ connectionId, initial, queues, sandboxEnabled, 
             )}
           />
         </FormSection>
+
+        {connectionId && <WebhookSection connectionId={connectionId} />}
 
         <FormFooter pending={form.formState.isSubmitting} submitLabel={connectionId ? common("save") : t("form.add")} onCancel={onCancel} submitTestId="connection-submit" className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4" cancelWhilePending />
       </form>
