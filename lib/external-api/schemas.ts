@@ -46,5 +46,5 @@ export const idempotencyKey = z
   .trim()
   .min(1, "required")
   .max(255, "tooLong")
-  .regex(/^[\x21-\x7e]+$/, "invalidCharacters")
+  .regex(/^[\x21-\x7e]*$/, "invalidCharacters")
   .meta({ description: "Any client-chosen text (1-255 visible ASCII characters), e.g. a UUID" });
