@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { contacts, tickets, whatsapps } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
+import { enqueueTicketWebhook } from "@/lib/webhooks/enqueue-webhook";
 
 type Target = { companyId: number; contactId: number; userId: number | null };
 
@@ -44,7 +45,10 @@ export async function ticketForSchedule(tx: Tx, target: Target): Promise<{ ticke
       // next pass (a new statement, so a new snapshot) finds that ticket
       .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: sql`${tickets.status} <> 'closed'` })
       .returning({ id: tickets.id });
-    if (created) return { ticketId: created.id, whatsappId };
+    if (created) {
+      await enqueueTicketWebhook(tx, "ticket.created", { companyId: target.companyId, whatsappId, ticketId: created.id });
+      return { ticketId: created.id, whatsappId };
+    }
   }
   throw new AppError("ERR_CREATING_TICKET", 500);
 }
