@@ -11,6 +11,7 @@ export type OperationView = {
   path: string;
   summary?: string;
   description?: string;
+  tags: string[];
   auth: string[];
   params: (SchemaRow & { in: string })[];
   bodies: BodyView[];
@@ -75,7 +76,8 @@ function operation(doc: Obj, path: string, method: string, op: Obj): OperationVi
     return { status, description: String(obj(r).description ?? ""), schemaName: resolve(doc, json.schema).name, headers: Object.keys(obj(obj(r).headers)) };
   });
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-  return { method: method.toUpperCase(), path, summary: str(op.summary), description: str(op.description), auth: security.flatMap((s) => Object.keys(s)), params, bodies, responses };
+  const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
+  return { method: method.toUpperCase(), path, summary: str(op.summary), description: str(op.description), tags, auth: security.flatMap((s) => Object.keys(s)), params, bodies, responses };
 }
 
 /** Every operation under `paths` (or `webhooks`, with their names as path). */

@@ -7,7 +7,7 @@ const doc = createOpenApiDocument("test") as unknown as Record<string, unknown>;
 // The /messages-api reference is read from the OpenAPI document: what it shows of the send endpoint.
 describe("the API reference of /messages-api", () => {
   it("shows the send endpoint with its bearer token, header, both bodies and answers", () => {
-    const [send] = operationsOf(doc, "paths");
+    const send = operationsOf(doc, "paths").find((o) => o.path === "/api/messages/send")!;
     expect(send).toMatchObject({ method: "POST", path: "/api/messages/send", auth: ["connectionToken"] });
     expect(send.params).toEqual([expect.objectContaining({ name: "Idempotency-Key", in: "header", required: false })]);
     expect(send.bodies.map((b) => [b.mediaType, b.schemaName])).toEqual([
@@ -36,6 +36,17 @@ describe("the API reference of /messages-api", () => {
       ["429", "ErrorAnswer"],
     ]);
     expect(send.responses[5].headers).toEqual(["Retry-After"]);
+  });
+
+  it("lists the product's other routes with their auth", () => {
+    const ops = operationsOf(doc, "paths");
+    expect(ops.length).toBeGreaterThan(50);
+    const login = ops.find((o) => o.method === "POST" && o.path === "/api/auth/login");
+    expect(login?.auth).toEqual([]);
+    expect(login?.bodies[0].fields.map((f) => f.name)).toEqual(["email", "password"]);
+    const queue = ops.find((o) => o.method === "PUT" && o.path === "/api/queue/{id}");
+    expect(queue?.auth).toEqual(["session"]);
+    expect(queue?.params[0]).toMatchObject({ name: "id", in: "path", required: true });
   });
 
   it("shows the webhook with its signature headers and the models with their fields", () => {
