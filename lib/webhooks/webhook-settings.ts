@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { whatsapps } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
@@ -28,13 +28,18 @@ export async function getWebhookSettings(db: DbOrTx, companyId: number, id: numb
  * change on the receiver.
  */
 export async function updateWebhookSettings(db: DbOrTx, companyId: number, id: number, input: WebhookSettingsInput): Promise<WebhookSettings> {
-  const current = await getWebhookSettings(db, companyId, id);
-  const secret = input.url && !current.hasSecret ? generateWebhookSecret() : undefined;
-  await db
+  const secret = input.url ? generateWebhookSecret() : null;
+  const sealed = secret ? sealSecret(secret) : null;
+  // coalesce: only a connection without a secret takes the new one, so two first saves at once
+  // never answer a secret that the other then overwrote
+  const [row] = await db
     .update(whatsapps)
-    .set({ webhookUrl: input.url, webhookEvents: input.events, ...(secret ? { webhookSecret: sealSecret(secret) } : {}), updatedAt: new Date() })
-    .where(ofCompany(companyId, id));
-  return { url: input.url, events: input.events, hasSecret: current.hasSecret || !!secret, ...(secret ? { secret } : {}) };
+    .set({ webhookUrl: input.url, webhookEvents: input.events, webhookSecret: sql`coalesce(${whatsapps.webhookSecret}, ${sealed})`, updatedAt: new Date() })
+    .where(ofCompany(companyId, id))
+    .returning({ stored: whatsapps.webhookSecret });
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+  const made = secret !== null && row.stored === sealed;
+  return { url: input.url, events: input.events, hasSecret: row.stored !== null, ...(made ? { secret } : {}) };
 }
 
 /**
