@@ -12,6 +12,8 @@ export type OperationView = {
   summary?: string;
   description?: string;
   tags: string[];
+  /** the route wrapper's access category (`x-access`), on the product's own routes */
+  access?: string;
   auth: string[];
   params: (SchemaRow & { in: string })[];
   bodies: BodyView[];
@@ -77,7 +79,7 @@ function operation(doc: Obj, path: string, method: string, op: Obj): OperationVi
   });
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
   const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
-  return { method: method.toUpperCase(), path, summary: str(op.summary), description: str(op.description), tags, auth: security.flatMap((s) => Object.keys(s)), params, bodies, responses };
+  return { method: method.toUpperCase(), path, summary: str(op.summary), description: str(op.description), tags, access: str(op["x-access"]), auth: security.flatMap((s) => Object.keys(s)), params, bodies, responses };
 }
 
 /** Every operation under `paths` (or `webhooks`, with their names as path). */

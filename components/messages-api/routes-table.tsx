@@ -24,7 +24,7 @@ export async function RoutesTable({ ops }: { ops: OperationView[] }) {
                 <td className="py-1 pr-3 font-mono">{op.method}</td>
                 <td className="py-1 pr-3 font-mono">{op.path}</td>
                 <td className="py-1 pr-3">{auth(op)}</td>
-                <td className="py-1">{op.description}</td>
+                <td className="py-1">{op.access && t.has(`access.${op.access}`) ? t(`access.${op.access}`) : op.description}</td>
               </tr>
             ))}
           </tbody>

@@ -45,6 +45,8 @@ export function routePaths(index: RouteIndexEntry[], skip: Set<string>): ZodOpen
     paths[e.path]![method] = {
       tags: [tag],
       description: WHO[e.access],
+      // the route wrapper's access category as it is, for readers that name it in their own words
+      "x-access": e.access,
       security: securityOf(e.access),
       ...(parametersOf(e).length ? { parameters: parametersOf(e) as never } : {}),
       ...(e.body ? { requestBody: { content: { "application/json": { schema: e.body as never } } } } : {}),

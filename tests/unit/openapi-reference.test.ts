@@ -46,6 +46,7 @@ describe("the API reference of /messages-api", () => {
     expect(login?.bodies[0].fields.map((f) => f.name)).toEqual(["email", "password"]);
     const queue = ops.find((o) => o.method === "PUT" && o.path === "/api/queue/{id}");
     expect(queue?.auth).toEqual(["session"]);
+    expect(queue?.access).toBe("admin");
     expect(queue?.params[0]).toMatchObject({ name: "id", in: "path", required: true });
   });
 
