@@ -14,6 +14,12 @@ test("the demo admin sends a text and a media message through the test forms", a
   const { token } = (await (await page.request.get(`/api/whatsapp/${sandbox.id}`)).json()) as Connection;
   expect(token).toBeTruthy();
 
+  // the document the reference is rendered from, as the production build serves it
+  const openapi = await page.request.get("/api/openapi.json");
+  expect(openapi.status()).toBe(200);
+  expect(openapi.headers()["cache-control"]).toContain("max-age=3600");
+  expect((await openapi.json()).paths["/api/messages/send"].post.operationId).toBe("sendMessage");
+
   await page.goto("/messages-api");
   await expect(page.getByTestId("page-title")).toHaveText("API de mensagens");
   await expect(page.getByTestId("api-guide")).toContainText("não devem ter máscara nem caracteres especiais: código do país, DDD e número");
