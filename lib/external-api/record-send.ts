@@ -8,6 +8,7 @@ import { outboundRows } from "@/lib/messages/outbound-rows";
 import { selectMessages, toMessageView } from "@/lib/messages/select-messages";
 import { CLOSED_TICKET } from "@/lib/tickets/closed-ticket";
 import { toTicketSummary, type TicketSummary } from "@/lib/tickets/ticket-summary";
+import { enqueueTicketWebhook } from "@/lib/webhooks/enqueue-webhook";
 
 type Target = { companyId: number; whatsappId: number; number: string };
 
@@ -46,6 +47,12 @@ export async function recordSend(tx: Tx, t: Target, body: string, medias: Outbou
         .insert(tickets)
         .values({ companyId: t.companyId, contactId: contact.id, whatsappId: t.whatsappId, ...CLOSED_TICKET, lastMessage })
         .returning(ticketCols);
+  if (!open) {
+    // the external system's webhook hears of the ticket made and closed for this send, as of any other
+    const ref = { companyId: t.companyId, whatsappId: t.whatsappId, ticketId: ticket.id };
+    await enqueueTicketWebhook(tx, "ticket.created", ref);
+    await enqueueTicketWebhook(tx, "ticket.closed", ref);
+  }
   const inserted = await tx
     .insert(messages)
     .values(
