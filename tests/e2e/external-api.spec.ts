@@ -2,12 +2,11 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, loginThroughPage, test } from "./fixtures";
+import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
 
 // the app the run started (playwright.config.ts: E2E_PORT)
 const E2E_BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 
-type Connection = { id: number; name: string; token?: string };
 type PhoneMessage = { id: string; direction: "in" | "out"; body: string; mediaType: string | null; mediaName: string | null };
 
 // Issue 14 "done when": a script outside the app (curl) sends a text and an image with the demo's
@@ -24,9 +23,8 @@ test("curl sends a text and an image with the connection token; the sandbox phon
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginThroughPage(page, "admin@example.com", "admin123");
   await expect(page).not.toHaveURL(/\/login/);
-  const list = (await (await page.request.get("/api/whatsapp")).json()) as Connection[];
-  const sandbox = list.find((c) => c.name === "Sandbox")!;
-  const { token } = (await (await page.request.get(`/api/whatsapp/${sandbox.id}`)).json()) as Connection;
+  const sandbox = await demoSandboxConnection(page);
+  const { token } = sandbox;
   expect(token).toBeTruthy();
 
   // pair the phone (the demo connection waits for its QR to be scanned)

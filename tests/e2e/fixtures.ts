@@ -47,6 +47,14 @@ export async function createE2eTenant(opts: { dueInDays?: number; plan?: Partial
   };
 }
 
+/** The demo's "Sandbox" connection and its API token, read as its admin (the page must be signed in as one). */
+export async function demoSandboxConnection(page: Page): Promise<{ id: number; token: string }> {
+  const list = (await (await page.request.get("/api/whatsapp")).json()) as { id: number; name: string }[];
+  const { id } = list.find((c) => c.name === "Sandbox")!;
+  const { token } = (await (await page.request.get(`/api/whatsapp/${id}`)).json()) as { token: string };
+  return { id, token };
+}
+
 export async function loginThroughPage(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByTestId("login-form").locator('input[type="email"]').fill(email);

@@ -1,6 +1,5 @@
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
 
-type Connection = { id: number; name: string; token?: string };
 
 // /messages-api (admin §2.15, issue 14 §3): the demo admin sends through the test forms with the
 // Sandbox connection's token, as an external system would; a plan without useExternalApi is refused.
@@ -9,9 +8,7 @@ test("the demo admin sends a text and a media message through the test forms", a
   await loginThroughPage(page, "admin@example.com", "admin123");
   await expect(page).not.toHaveURL(/\/login/);
   // the token an admin copies from the connection dialog (GET /api/whatsapp/{id} answers it to admins)
-  const list = (await (await page.request.get("/api/whatsapp")).json()) as Connection[];
-  const sandbox = list.find((c) => c.name === "Sandbox")!;
-  const { token } = (await (await page.request.get(`/api/whatsapp/${sandbox.id}`)).json()) as Connection;
+  const { token } = await demoSandboxConnection(page);
   expect(token).toBeTruthy();
 
   // the document the reference is rendered from, as the production build serves it

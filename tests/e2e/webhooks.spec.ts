@@ -1,16 +1,14 @@
-import { expect, loginThroughPage, test } from "./fixtures";
+import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
 
 // issue 14 §2: the connection dialog's webhook section, as an admin uses it. SHOTS_DIR set: screenshots.
 const shot = (name: string) => (process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/${name}.png` } : undefined);
 
-type Connection = { id: number; name: string };
 
 test("connection dialog: webhook section saves URL and events, shows the secret once, lists deliveries", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await loginThroughPage(page, "admin@example.com", "admin123");
   await expect(page).not.toHaveURL(/\/login/);
-  const list = (await (await page.request.get("/api/whatsapp")).json()) as Connection[];
-  const sandbox = list.find((c) => c.name === "Sandbox")!;
+  const sandbox = await demoSandboxConnection(page);
   await page.goto("/connections");
   await page.getByTestId(`connection-row-${sandbox.id}`).getByTestId("edit-connection").click();
   const section = page.getByTestId("webhook-section");
