@@ -3,7 +3,6 @@
 // handlers in-process on a fresh database; prints figures, asserts nothing. Usage:
 //   node --import tsx tests/bench/admin-lists.ts
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { GET as listCompanies } from "@/app/api/companies/route";
 import { GET as listInvoices } from "@/app/api/invoices/all/route";
@@ -12,6 +11,7 @@ import { users } from "@/db/schema";
 import { createTenant, loginAs } from "../helpers/factories";
 import { call, type Handler } from "../helpers/http";
 import { createTestDatabase } from "../helpers/test-db";
+import { timeCalls } from "./timing";
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 2_000);
@@ -19,20 +19,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 
 process.env.AUTH_SECRET ??= randomBytes(24).toString("hex");
 process.env.REFRESH_SECRET ??= randomBytes(24).toString("hex");
-
-async function time(label: string, fn: () => Promise<{ status: number }>) {
-  for (let i = 0; i < 20; i++) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t0 = performance.now();
-    const res = await fn();
-    samples.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
-  }
-  samples.sort((a, b) => a - b);
-  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))].toFixed(2);
-  console.log(`${label.padEnd(46)} p50 ${q(0.5)} ms   p95 ${q(0.95)} ms   max ${q(1)} ms   (${ROUNDS} calls)`);
-}
 
 async function main() {
   const database = await createTestDatabase();
@@ -55,12 +41,12 @@ async function main() {
     const adminAuth = { token: (await loginAs(customer.admin)).token };
     console.log(`database: ${database.kind}; ${COMPANIES + 2} companies; ${INVOICES} invoices in one company`);
     const get = (h: unknown, url: string, auth: { token: string }) => call(h as Handler, { method: "GET", url, ...auth });
-    await time("GET /api/companies page 1", () => get(listCompanies, "/api/companies?pageNumber=1", superAuth));
-    await time("GET /api/companies page 100", () => get(listCompanies, "/api/companies?pageNumber=100", superAuth));
-    await time("GET /api/companies searchParam=empresa 77", () => get(listCompanies, "/api/companies?searchParam=empresa%2077", superAuth));
-    await time("GET /api/invoices/all page 1", () => get(listInvoices, "/api/invoices/all?pageNumber=1", adminAuth));
-    await time("GET /api/invoices/all page 50", () => get(listInvoices, "/api/invoices/all?pageNumber=50", adminAuth));
-    await time("GET /api/invoices/all searchParam=mensalidade 12", () => get(listInvoices, "/api/invoices/all?searchParam=mensalidade%2012", adminAuth));
+    await timeCalls("GET /api/companies page 1", ROUNDS, () => get(listCompanies, "/api/companies?pageNumber=1", superAuth));
+    await timeCalls("GET /api/companies page 100", ROUNDS, () => get(listCompanies, "/api/companies?pageNumber=100", superAuth));
+    await timeCalls("GET /api/companies searchParam=empresa 77", ROUNDS, () => get(listCompanies, "/api/companies?searchParam=empresa%2077", superAuth));
+    await timeCalls("GET /api/invoices/all page 1", ROUNDS, () => get(listInvoices, "/api/invoices/all?pageNumber=1", adminAuth));
+    await timeCalls("GET /api/invoices/all page 50", ROUNDS, () => get(listInvoices, "/api/invoices/all?pageNumber=50", adminAuth));
+    await timeCalls("GET /api/invoices/all searchParam=mensalidade 12", ROUNDS, () => get(listInvoices, "/api/invoices/all?searchParam=mensalidade%2012", adminAuth));
   } finally {
     await closeDb();
     await database.drop();
