@@ -12,7 +12,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { formatDayBr, todayIn } from "@/lib/dates/today";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { invoiceDisplayStatus, isPayable } from "@/lib/subscription/invoice-status";
-import { formatBrl } from "@/lib/subscription/money";
+import { formatBRL } from "@/lib/plans/money";
 import { cn } from "@/lib/utils";
 import type { CheckoutPlan, CheckoutTarget, InvoiceRow, PaymentEvent } from "./billing-types";
 import { CheckoutDialog } from "./checkout/checkout-dialog";
@@ -75,7 +75,7 @@ export function InvoicesTable({ companyId, timezone, currentPlan, initial }: Pro
                 {row.detail}
               </TableCell>
               <TableCell className="text-right font-medium tabular-nums" data-testid="invoice-value">
-                {formatBrl(row.value)}
+                {formatBRL(row.value)}
               </TableCell>
               <TableCell className="text-center tabular-nums" data-testid="invoice-due-date">
                 {formatDayBr(row.dueDate)}

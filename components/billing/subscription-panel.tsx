@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { lastActiveDay } from "@/lib/companies/due-date";
 import { formatDayBr } from "@/lib/dates/today";
-import { formatBrl } from "@/lib/subscription/money";
+import { formatBRL } from "@/lib/plans/money";
 import type { CheckoutPlan } from "./billing-types";
 import { CheckoutDialog } from "./checkout/checkout-dialog";
 
@@ -84,7 +84,7 @@ export function SubscriptionPanel({ companyId, trialDays, email, dueDate, recurr
           <Item icon={Package} label={t("plan")} testId="subscription-plan">
             {plan.name}
             <span className="ml-2 text-sm font-normal text-muted-foreground">
-              {formatBrl(plan.value)} · {t(`recurrence.${recurrence}`)}
+              {formatBRL(plan.value)} · {t(`recurrence.${recurrence}`)}
             </span>
           </Item>
           <Item icon={CalendarCheck} label={t("activeUntil")} testId="subscription-due-date">

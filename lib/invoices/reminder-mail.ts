@@ -6,11 +6,9 @@ import type { Mail } from "@/lib/mail/enqueue";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import pt from "@/messages/pt.json";
+import { formatBRL } from "@/lib/plans/money";
 
 const CATALOGUES = { pt, en, es } as const;
-
-// spec admin §9: money in BRL, pt-br format, whatever the language
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 export type ReminderFacts = {
   to: string;
@@ -33,7 +31,7 @@ export function buildReminderMail(f: ReminderFacts): Mail {
     t("reminderGreeting", { company: f.company }),
     "",
     t("reminderDue", { dueDate: formatDayBr(f.dueDate), days: f.daysLeft }),
-    ...(f.amount !== null ? [t("reminderInvoice", { amount: brl.format(f.amount) })] : []),
+    ...(f.amount !== null ? [t("reminderInvoice", { amount: formatBRL(f.amount) })] : []),
     "",
     t("reminderPay", { url }),
     "",

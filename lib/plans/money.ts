@@ -6,8 +6,14 @@ export const MAX_MONEY = 9_999_999_999.99;
 
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
-/** 1234.5 -> "R$ 1.234,50" (the space Intl puts after R$ is a no-break space). */
-export const formatBRL = (value: number) => BRL.format(value);
+/**
+ * 1234.5 or "1234.50" -> "R$ 1.234,50" (the space Intl puts after R$ is a no-break space); text
+ * that is not a number (a Pix amount arrives as text) -> "". Every screen and mail showing money uses it.
+ */
+export function formatBRL(value: number | string): string {
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? BRL.format(n) : "";
+}
 
 /** 1234.5 -> "1234,50": what the price field shows for an existing plan. */
 export const moneyInput = (value: number) => value.toFixed(2).replace(".", ",");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSubscriptionPayload } from "@/lib/subscription/build-payload";
 import { invoiceDisplayStatus, isPayable } from "@/lib/subscription/invoice-status";
-import { formatBrl } from "@/lib/subscription/money";
+import { formatBRL } from "@/lib/plans/money";
 import { trialDaysLeft } from "@/lib/subscription/trial";
 
 // spec admin §2.6 / §4: Pago when paid; Vencido when past due and not paid; otherwise Em Aberto.
@@ -38,14 +38,14 @@ describe("trialDaysLeft", () => {
   });
 });
 
-describe("formatBrl", () => {
+describe("formatBRL", () => {
   // Intl puts a no-break space between the symbol and the amount
   const plain = (s: string) => s.replace(/\u00a0/g, " ");
   it("formats numbers and the Pix answer's text in BRL, pt-BR", () => {
-    expect(plain(formatBrl(99.9))).toBe("R$ 99,90");
-    expect(plain(formatBrl("1499.90"))).toBe("R$ 1.499,90");
-    expect(plain(formatBrl(0))).toBe("R$ 0,00");
-    expect(formatBrl("abc")).toBe("");
+    expect(plain(formatBRL(99.9))).toBe("R$ 99,90");
+    expect(plain(formatBRL("1499.90"))).toBe("R$ 1.499,90");
+    expect(plain(formatBRL(0))).toBe("R$ 0,00");
+    expect(formatBRL("abc")).toBe("");
   });
 });
 

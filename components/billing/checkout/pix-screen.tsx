@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
-import { formatBrl } from "@/lib/subscription/money";
+import { formatBRL } from "@/lib/plans/money";
 import type { PixCharge } from "../billing-types";
 
 const QR_SIZE = 256; // spec admin §9
@@ -64,7 +64,7 @@ export function PixScreen({ charge, onPaid }: { charge: PixCharge; onPaid: (dueD
         <div>
           <p className="text-sm text-muted-foreground">{t("amount")}</p>
           <p className="text-3xl font-semibold tracking-tight" data-testid="pix-amount">
-            {formatBrl(charge.valor.original)}
+            {formatBRL(charge.valor.original)}
           </p>
         </div>
         <p className="text-sm text-muted-foreground">{t("hint")}</p>

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatBrl } from "@/lib/subscription/money";
+import { formatBRL } from "@/lib/plans/money";
 import { cn } from "@/lib/utils";
 import type { CheckoutPlan } from "../billing-types";
 
@@ -50,7 +50,7 @@ export function PlanStep({ plans, selectedId, currentId, onSelect, onBack, onNex
                 )}
               </div>
               <p className="mt-1 text-2xl font-semibold tracking-tight">
-                {formatBrl(plan.value)}
+                {formatBRL(plan.value)}
                 <span className="text-sm font-normal text-muted-foreground">{t("perMonth")}</span>
               </p>
               <ul className="mt-3 mb-4 space-y-1.5 text-sm text-muted-foreground">

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Separator } from "@/components/ui/separator";
-import { formatBrl } from "@/lib/subscription/money";
+import { formatBRL } from "@/lib/plans/money";
 import { COUNTRIES, type CheckoutAddress } from "@/lib/subscription/schemas";
 import type { CheckoutPlan } from "../billing-types";
 
@@ -68,7 +68,7 @@ export function ReviewStep({ address, plan, invoiceId, amount, pending, onBack, 
       <div className="flex items-baseline justify-between">
         <span className="text-sm text-muted-foreground">{t("review.total")}</span>
         <span className="text-2xl font-semibold tracking-tight" data-testid="review-total">
-          {formatBrl(amount)}
+          {formatBRL(amount)}
         </span>
       </div>
       <DialogFooter>
