@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { companyTodaySql } from "@/lib/companies/company-today-sql";
 import type { DbOrTx } from "@/db";
 
 /**
@@ -9,13 +10,12 @@ import type { DbOrTx } from "@/db";
  * user), companies without a due date, or free plans (Pix has no charge of zero).
  */
 export async function createUpcomingInvoices(db: DbOrTx, now: Date, daysBefore: number, limit = 500): Promise<number> {
-  const at = now.toISOString();
   const rows = await db.execute<{ id: number }>(sql`
     insert into invoices (company_id, detail, value, due_date, plan_id)
     select c.id, p.name, p.value, c.due_date, p.id
     from companies c join plans p on p.id = c.plan_id
     where c.due_date is not null
-      and c.due_date <= (${at}::timestamptz at time zone c.timezone)::date + ${daysBefore}::int
+      and c.due_date <= ${companyTodaySql(now)} + ${daysBefore}::int
       and p.value > 0
       and not exists (select 1 from users u where u.company_id = c.id and u.super)
       and not exists (select 1 from invoices i where i.company_id = c.id and i.due_date = c.due_date)

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { companyExpiredSql } from "@/lib/companies/company-today-sql";
 import type { Db } from "@/db";
 import { billingNotices, users } from "@/db/schema";
 import { wakeCompanyConnections } from "@/lib/companies/company-connections";
@@ -18,12 +19,10 @@ type Candidate = { id: number; dueDate: string };
  * platform owner's company; a suspended one is already out.
  */
 export async function lockOutExpired(db: Db, now: Date, limit = 200): Promise<number> {
-  const at = now.toISOString();
   const candidates = await db.execute<Candidate>(sql`
     select c.id, c.due_date::text as "dueDate"
     from companies c
-    where c.due_date is not null and c.status
-      and c.due_date <= (${at}::timestamptz at time zone c.timezone)::date
+    where c.status and ${companyExpiredSql(now)}
       and not exists (select 1 from users u where u.company_id = c.id and u.super)
       and not exists (select 1 from billing_notices n where n.company_id = c.id and n.kind = ${LOCKOUT_KIND} and n.due_date = c.due_date)
     order by c.id

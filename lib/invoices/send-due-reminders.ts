@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { companyTodaySql } from "@/lib/companies/company-today-sql";
 import type { Db } from "@/db";
 import { billingNotices } from "@/db/schema";
 import { enqueueMail } from "@/lib/mail/enqueue";
@@ -16,11 +17,10 @@ type Candidate = { id: number; name: string; email: string; dueDate: string; day
  * the transaction that queues the mail). Active companies with an email, not the platform owner.
  */
 export async function sendDueReminders(db: Db, now: Date, limit = 200): Promise<number> {
-  const at = now.toISOString();
   const candidates = await db.execute<Candidate>(sql`
     select * from (
       select c.id, c.name, c.email, c.due_date::text as "dueDate",
-        (c.due_date - (${at}::timestamptz at time zone c.timezone)::date)::int as "daysLeft",
+        (c.due_date - ${companyTodaySql(now)})::int as "daysLeft",
         (select i.value::float8 from invoices i where i.company_id = c.id and i.due_date = c.due_date and i.status = 'open') as amount,
         (select u.locale from users u where u.company_id = c.id and u.profile = 'admin' order by u.id limit 1) as locale
       from companies c

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { whatsapps } from "@/db/schema";
+import { companyExpiredSql } from "@/lib/companies/company-today-sql";
 
 export type LeasedConnection = {
   id: number;
@@ -27,7 +28,7 @@ const columns = {
  * A company whose connections may run (alias `c`): enabled, and its due date not reached in its
  * timezone (lib/companies/due-date.ts, the rule login and every request use).
  */
-const companyWorks = sql`c.status and (c.due_date is null or c.due_date > (now() at time zone c.timezone)::date)`;
+const companyWorks = sql`c.status and not ${companyExpiredSql()}`;
 
 /**
  * Takes the lease of connections that should run and that nobody holds (or whose holder let the
