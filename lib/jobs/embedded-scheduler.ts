@@ -73,9 +73,10 @@ export function createEmbeddedScheduler({
 
   // the next period's invoices, the due-date reminders and the lock-outs (lib/invoices/run-billing)
   async function billingPart(): Promise<boolean> {
-    if (Date.now() - billingAt < billingEveryMs) return false;
-    billingAt = Date.now();
-    const { invoices, reminders, lockouts } = await runBilling(db(), now(), getEnv().INVOICE_DAYS_BEFORE_DUE);
+    const at = now();
+    if (at.getTime() - billingAt < billingEveryMs) return false;
+    billingAt = at.getTime();
+    const { invoices, reminders, lockouts } = await runBilling(db(), at, getEnv().INVOICE_DAYS_BEFORE_DUE);
     if (invoices) log(`made ${invoices} invoice(s) for the next period`);
     if (reminders) log(`queued ${reminders} due-date reminder(s)`);
     if (lockouts) log(`locked out ${lockouts} company(ies) past their due date`);
