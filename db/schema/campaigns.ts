@@ -1,5 +1,5 @@
-import { relations } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { relations, sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { checkIn, timestamps, tz } from "./columns";
 import { companyIdColumn } from "./companies";
 import { whatsapps } from "./connections";
@@ -32,11 +32,20 @@ export const contactListItems = pgTable(
     name: text("name").notNull(),
     number: text("number").notNull(),
     email: text("email").notNull().default(""),
-    isWhatsappValid: boolean("is_whatsapp_valid").notNull().default(false),
+    // three-state: null not checked yet, true on WhatsApp, false not on WhatsApp
+    isWhatsappValid: boolean("is_whatsapp_valid"),
+    // when the connection last answered for this number (null: never)
+    whatsappCheckedAt: timestamp("whatsapp_checked_at", tz),
     ...timestamps(),
   },
-  // one entry per number in a list (import upsert); also serves the items of a list
-  (t) => [unique("contact_list_items_list_number_unique").on(t.contactListId, t.number)],
+  (t) => [
+    // one entry per number in a list (import upsert)
+    unique("contact_list_items_list_number_unique").on(t.contactListId, t.number),
+    // GET /contact-list-items: the items of a list by name
+    index("contact_list_items_list_name_idx").on(t.contactListId, t.name, t.id),
+    // the background validity check: numbers of a company not checked yet
+    index("contact_list_items_unchecked_idx").on(t.companyId, t.id).where(sql`${t.isWhatsappValid} is null`),
+  ],
 );
 
 /** Bulk message campaigns. */
@@ -93,7 +102,13 @@ export const campaignSettings = pgTable(
   (t) => [unique("campaign_settings_company_key_unique").on(t.companyId, t.key)],
 );
 
-/** One delivery of a campaign to one list item (report, confirmation flow, job idempotency). */
+/** A recipient's progress (campaign_shipping.status). */
+export const shippingStatuses = ["pending", "queued", "confirming", "delivered", "invalid", "failed"] as const;
+
+/**
+ * One recipient of a campaign, fixed when the campaign starts (list items, or the contacts of the
+ * tag), unique on (campaign, number): the claim that makes each number get the campaign once.
+ */
 export const campaignShipping = pgTable(
   "campaign_shipping",
   {
@@ -102,23 +117,86 @@ export const campaignShipping = pgTable(
     campaignId: integer("campaign_id")
       .notNull()
       .references(() => campaigns.id, { onDelete: "cascade" }),
-    // the contact list item
+    // the contact list item it came from (null for tag recipients, or once the item is deleted)
     contactId: integer("contact_id").references(() => contactListItems.id, { onDelete: "set null" }),
     number: text("number").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    // when its turn comes (the campaign's intervals); null while the campaign is stopped
+    dueAt: timestamp("due_at", tz),
+    // the texts picked for this recipient (a random filled variant, variables replaced)
     message: text("message").notNull().default(""),
     confirmationMessage: text("confirmation_message").notNull().default(""),
     confirmation: boolean("confirmation").notNull().default(false),
     deliveredAt: timestamp("delivered_at", tz),
     confirmationRequestedAt: timestamp("confirmation_requested_at", tz),
     confirmedAt: timestamp("confirmed_at", tz),
+    error: text("error"),
     jobId: text("job_id"),
     ...timestamps(),
   },
   (t) => [
-    // one shipping per campaign and item (a retried job never sends twice); also the report counts
-    unique("campaign_shipping_campaign_contact_unique").on(t.campaignId, t.contactId),
+    unique("campaign_shipping_campaign_number_unique").on(t.campaignId, t.number),
+    // the report's counts and the campaign's finish check
+    index("campaign_shipping_campaign_status_idx").on(t.campaignId, t.status),
+    // the dispatcher's scan: recipients whose turn has come
+    index("campaign_shipping_due_idx").on(t.dueAt, t.id).where(sql`${t.status} = 'pending' and ${t.dueAt} is not null`),
+    // an inbound message answering a confirmation request
+    index("campaign_shipping_confirming_idx").on(t.number).where(sql`${t.status} = 'confirming'`),
     // the list-item set-null
     index("campaign_shipping_contact_idx").on(t.contactId),
+    checkIn("campaign_shipping_status_check", t.status, shippingStatuses),
+  ],
+);
+
+export const campaignMessageKinds = ["confirmation", "message"] as const;
+export const campaignMessageStatuses = ["pending", "sending", "sent", "failed", "cancelled"] as const;
+
+/**
+ * The campaign outbox: what the worker holding the connection sends for a recipient (the
+ * confirmation request, or the message then its attachment and file-list files), each with a
+ * fixed WhatsApp id. No ticket: one opens when the customer answers.
+ */
+export const campaignMessages = pgTable(
+  "campaign_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: companyIdColumn(),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    shippingId: integer("shipping_id")
+      .notNull()
+      .references(() => campaignShipping.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    // order within the recipient's send (0 the text, then the attachment, then the files)
+    position: integer("position").notNull().default(0),
+    wid: text("wid").notNull(),
+    number: text("number").notNull(),
+    body: text("body").notNull().default(""),
+    mediaPath: text("media_path"),
+    mediaType: text("media_type"),
+    mediaName: text("media_name"),
+    // check the number with the provider before sending (its validity is still unknown)
+    checkNumber: boolean("check_number").notNull().default(false),
+    sendStatus: text("send_status").notNull().default("pending"),
+    sendAttempts: integer("send_attempts").notNull().default(0),
+    sendError: text("send_error"),
+    sentAt: timestamp("sent_at", tz),
+    ...timestamps(),
+  },
+  (t) => [
+    // a recipient's message parts are written once
+    unique("campaign_messages_shipping_part_unique").on(t.shippingId, t.kind, t.position),
+    // the worker's outbox scan of its connection
+    index("campaign_messages_outbox_idx").on(t.whatsappId, t.id).where(sql`${t.sendStatus} in ('pending', 'sending')`),
+    index("campaign_messages_campaign_idx").on(t.campaignId, t.sendStatus),
+    checkIn("campaign_messages_kind_check", t.kind, campaignMessageKinds),
+    checkIn("campaign_messages_status_check", t.sendStatus, campaignMessageStatuses),
   ],
 );
 
@@ -136,6 +214,7 @@ export const campaignsRelations = relations(campaigns, ({ one, many }) => ({
   tagList: one(tags, { fields: [campaigns.tagListId], references: [tags.id] }),
   fileList: one(fileLists, { fields: [campaigns.fileListId], references: [fileLists.id] }),
   shipping: many(campaignShipping),
+  messages: many(campaignMessages),
 }));
 
 export const campaignShippingRelations = relations(campaignShipping, ({ one }) => ({

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, boolean } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { checkIn, timestamps, tz } from "./columns";
 import { companyIdColumn } from "./companies";
 import { whatsapps } from "./connections";
@@ -53,6 +53,8 @@ export const sandboxMessages = pgTable(
     index("sandbox_messages_pending_idx").on(t.whatsappId, t.direction, t.processedAt),
     // the phone's conversation with one customer
     index("sandbox_messages_chat_idx").on(t.whatsappId, t.number, t.id),
+    // the phone keeps one copy per message id (a send repeated after a crash shows once)
+    uniqueIndex("sandbox_messages_wid_unique").on(t.whatsappId, t.direction, t.wid),
     checkIn("sandbox_messages_direction_check", t.direction, sandboxDirections),
   ],
 );

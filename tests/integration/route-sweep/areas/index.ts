@@ -1,10 +1,15 @@
 import { adminArea } from "./admin";
 import { billingArea } from "./billing";
+import { campaignDispatchArea } from "./campaign-dispatch";
+import { campaignsArea } from "./campaigns";
+import { contactListsArea } from "./contact-lists";
 import { externalApiArea } from "./external-api";
+import { fileListsArea } from "./files";
 import { mailArea } from "./mail";
 import { openapiArea } from "./openapi";
 import type { SweepArea } from "./types";
 import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
-export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea];
+export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea];
