@@ -32,6 +32,11 @@ export const EVENTS = {
   queue: "queue",
   chat: "chat",
   campaign: "campaign",
+  /** admin.md §7: contact lists, and their items (also as `ContactListItem-{listId}`) */
+  contactList: "ContactList",
+  contactListItem: "ContactListItem",
+  /** file lists (/files) */
+  file: "file",
   announcement: "company-announcement",
   payment: "payment",
   settings: "settings",

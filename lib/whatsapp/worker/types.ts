@@ -5,6 +5,28 @@ export type ConnectionRef = { id: number; companyId: number; provider: string };
 
 export type ClaimedOutbound = { id: number; companyId: number; message: OutboundMessage };
 
+/** A campaign message claimed for sending; `checkNumber`: ask the provider first (validity unknown). */
+export type ClaimedCampaignMessage = ClaimedOutbound & { checkNumber: boolean };
+
+type Ref = { id: number; companyId: number };
+
+/** The campaign outbox (lib/campaigns): sent after each batch of agents' messages, never before them. */
+export type CampaignOutbox = {
+  claim: (whatsappId: number, limit: number) => Promise<ClaimedCampaignMessage[]>;
+  /** `number`: the number as WhatsApp knows it, when the provider checked it */
+  markSent: (row: Ref & { number?: string }) => Promise<void>;
+  markFailed: (row: Ref & { error: string; retry: boolean }) => Promise<void>;
+  /** the provider says the number is not on WhatsApp: nothing is sent to it */
+  markInvalid: (row: Ref) => Promise<void>;
+};
+
+/** Background WhatsApp checks of contact-list numbers (lib/contact-lists), a few per tick per connection. */
+export type NumberChecks = {
+  claim: (conn: ConnectionRef, limit: number) => Promise<{ id: number; number: string }[]>;
+  /** valid: on WhatsApp or not; null: the provider could not tell (checked again later) */
+  record: (conn: ConnectionRef, results: { id: number; valid: boolean | null }[]) => Promise<void>;
+};
+
 /** What the worker needs from the rest of the product; tests pass fakes. */
 export type WorkerDeps = {
   db: () => Db;
@@ -18,6 +40,10 @@ export type WorkerDeps = {
     markSent: (row: { id: number; companyId: number }) => Promise<void>;
     markFailed: (row: { id: number; companyId: number; error: string; retry: boolean }) => Promise<void>;
   };
+  campaignOutbox?: CampaignOutbox;
+  numberChecks?: NumberChecks;
+  /** numbers checked per tick and connection (rate limit of the background check) */
+  numberChecksPerTick?: number;
   leaseMs?: number;
   tickMs?: number;
   log?: (line: string) => void;

@@ -4,7 +4,7 @@ import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseL
 import { claimRevokes } from "./revokes";
 import type { ConnectionRef, WorkerDeps } from "./types";
 
-type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean };
+type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean; checking: boolean };
 
 // Send errors a retry cannot fix: the message is marked failed at once and shown to the agent.
 const PERMANENT = new Set(["ERR_WAPP_INVALID_CONTACT"]);
@@ -20,7 +20,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   const running = new Map<number, Running>();
   let ticking: Promise<void> | null = null;
   let stopped = false;
-  // outbox passes started by a CONNECTED event run outside a tick; stop() waits for them too
+  // outbox passes started by a CONNECTED event, and number checks, run outside a tick; stop() waits for them too
   const flushing = new Set<Promise<void>>();
 
   const emitFor = (ref: ConnectionRef) => async (event: ProviderEvent) => {
@@ -37,7 +37,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function start(row: LeasedConnection) {
     const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
     const conn = deps.createConnection(row.provider, { companyId: row.companyId, whatsappId: row.id, emit: emitFor(ref) });
-    running.set(row.id, { ref, conn, connected: false, sending: false });
+    running.set(row.id, { ref, conn, connected: false, sending: false, checking: false });
     try {
       await conn.start();
       log(`connection ${row.id} (${row.provider}) started`);
@@ -85,9 +85,11 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   }
 
   function trackFlush(r: Running) {
-    const p = flushOutbox(r)
-      .catch((err) => log(`outbox of connection ${r.ref.id} failed: ${(err as Error).message}`))
-      .finally(() => flushing.delete(p));
+    return track(flushOutbox(r).catch((err) => log(`outbox of connection ${r.ref.id} failed: ${(err as Error).message}`)));
+  }
+
+  function track(work: Promise<void>) {
+    const p = work.finally(() => flushing.delete(p));
     flushing.add(p);
     return p;
   }
@@ -98,25 +100,85 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     try {
       // first, so a deleted row still waiting to be sent is cancelled before it can be claimed
       await revokeDeleted(r);
+      // agents' messages first, then a batch of campaign messages, in turns: a long campaign
+      // never holds an agent's reply back by more than one campaign batch
       for (;;) {
         if (stopped) return;
-        const batch = await deps.outbox.claim(r.ref.id, 20);
-        if (!batch.length) break;
-        for (const item of batch) {
-          try {
-            await r.conn.send(item.message);
-            await deps.outbox.markSent({ id: item.id, companyId: item.companyId });
-          } catch (err) {
-            const code = err instanceof AppError ? err.code : (err as Error).message || "ERR_SENDING_WAPP_MSG";
-            await deps.outbox.markFailed({ id: item.id, companyId: item.companyId, error: code, retry: !PERMANENT.has(code) });
-            if (code === "ERR_WAPP_NOT_INITIALIZED") return; // the socket dropped; resume when it comes back
-          }
-        }
+        const agents = await sendAgentBatch(r);
+        if (agents === "stop") return;
+        const campaign = await sendCampaignBatch(r);
+        if (campaign === "stop") return;
+        if (!agents && !campaign) break;
       }
       // rows deleted while they were being sent
       if (!stopped) await revokeDeleted(r);
     } finally {
       r.sending = false;
+    }
+  }
+
+  const errorCode = (err: unknown) => (err instanceof AppError ? err.code : (err as Error).message || "ERR_SENDING_WAPP_MSG");
+
+  // "stop": the socket dropped (resume when it comes back); otherwise how many rows were taken
+  async function sendAgentBatch(r: Running): Promise<number | "stop"> {
+    const batch = await deps.outbox.claim(r.ref.id, 20);
+    for (const item of batch) {
+      if (stopped) return "stop";
+      try {
+        await r.conn.send(item.message);
+        await deps.outbox.markSent({ id: item.id, companyId: item.companyId });
+      } catch (err) {
+        const code = errorCode(err);
+        await deps.outbox.markFailed({ id: item.id, companyId: item.companyId, error: code, retry: !PERMANENT.has(code) });
+        if (code === "ERR_WAPP_NOT_INITIALIZED") return "stop";
+      }
+    }
+    return batch.length;
+  }
+
+  async function sendCampaignBatch(r: Running): Promise<number | "stop"> {
+    const outbox = deps.campaignOutbox;
+    if (!outbox) return 0;
+    const batch = await outbox.claim(r.ref.id, 20);
+    for (const item of batch) {
+      if (stopped) return "stop";
+      const ref = { id: item.id, companyId: item.companyId };
+      try {
+        const number = item.checkNumber ? await r.conn.checkNumber(item.message.to) : undefined;
+        await r.conn.send(number ? { ...item.message, to: number } : item.message);
+        await outbox.markSent({ ...ref, number });
+      } catch (err) {
+        const code = errorCode(err);
+        if (code === "ERR_WAPP_INVALID_CONTACT") await outbox.markInvalid(ref);
+        else await outbox.markFailed({ ...ref, error: code, retry: true });
+        if (code === "ERR_WAPP_NOT_INITIALIZED") return "stop";
+      }
+    }
+    return batch.length;
+  }
+
+  // a few unchecked contact-list numbers of this connection's company, each asked of the provider
+  async function checkNumbers(r: Running) {
+    const checks = deps.numberChecks;
+    if (!checks || r.checking || !r.connected || stopped) return;
+    r.checking = true;
+    try {
+      const batch = await checks.claim(r.ref, deps.numberChecksPerTick ?? 10);
+      const results: { id: number; valid: boolean | null }[] = [];
+      for (const item of batch) {
+        if (stopped || !r.connected) break;
+        try {
+          await r.conn.checkNumber(item.number);
+          results.push({ id: item.id, valid: true });
+        } catch (err) {
+          results.push({ id: item.id, valid: errorCode(err) === "ERR_WAPP_INVALID_CONTACT" ? false : null });
+        }
+      }
+      if (results.length) await checks.record(r.ref, results);
+    } catch (err) {
+      log(`number checks of connection ${r.ref.id} failed: ${(err as Error).message}`);
+    } finally {
+      r.checking = false;
     }
   }
 
@@ -136,6 +198,8 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     }
     for (const row of await pendingSessionRequests(db, deps.workerId)) await handleRequest(row);
     await Promise.all([...running.values()].map((r) => flushOutbox(r)));
+    // off the tick: a slow provider answer must not hold back the next outbox pass
+    for (const r of running.values()) track(checkNumbers(r));
   }
 
   /** One pass: leases, session requests, outbox. Concurrent calls share the pass in progress. */

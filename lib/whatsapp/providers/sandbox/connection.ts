@@ -138,6 +138,8 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
     async checkNumber(number) {
       const digits = number.replace(/\D/g, "");
       if (!/^\d{8,15}$/.test(digits)) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400);
+      // the simulated network: every number is on WhatsApp except those ending in 0000
+      if (digits.endsWith("0000")) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400);
       return digits;
     },
     async send(message: OutboundMessage) {
@@ -156,7 +158,9 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
         quotedWid: message.quoted?.wid ?? null,
         ack: 2,
         ackReported: false,
-      });
+      })
+      // a send repeated with the same id (a worker that died before marking it sent) shows once
+      .onConflictDoNothing({ target: [sandboxMessages.whatsappId, sandboxMessages.direction, sandboxMessages.wid] });
       return { wid: message.wid };
     },
     async markRead() {},
