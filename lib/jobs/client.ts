@@ -9,3 +9,13 @@ export const inngest = new Inngest({ id: "atendimento", isDev: !process.env.INNG
 export const scheduleSaved = eventType("schedule/saved", {
   schema: z.object({ scheduleId: z.number().int(), companyId: z.number().int(), sendAt: z.string() }),
 });
+
+/** A campaign was saved as PROGRAMADA (or restarted): its on-time run sleeps until `scheduledAt`. */
+export const campaignScheduled = eventType("campaign/scheduled", {
+  schema: z.object({ campaignId: z.number().int(), companyId: z.number().int(), scheduledAt: z.string() }),
+});
+
+/** A running campaign has more recipients due: the next run takes over (bounded steps per run). */
+export const campaignContinue = eventType("campaign/continue", {
+  schema: z.object({ campaignId: z.number().int(), companyId: z.number().int() }),
+});

@@ -1,7 +1,6 @@
-import { inngest, scheduleSaved } from "./client";
+import { scheduleSaved } from "./client";
 import { isInngestConfigured } from "./config";
-
-const SEND_TIMEOUT_MS = 3000;
+import { sendBestEffort } from "./send-best-effort";
 
 /**
  * Tells Inngest a schedule was saved, so its on-time run wakes at `sendAt`. Best effort: when the
@@ -10,14 +9,5 @@ const SEND_TIMEOUT_MS = 3000;
 export async function announceScheduleSaved(companyId: number, s: { id: number; sendAt: Date | string; status: string }) {
   if (!isInngestConfigured() || s.status !== "PENDENTE") return;
   const sendAt = new Date(s.sendAt).toISOString();
-  const event = scheduleSaved.create({ scheduleId: s.id, companyId, sendAt });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, SEND_TIMEOUT_MS)));
-  try {
-    await Promise.race([inngest.send(event), timeout]);
-  } catch (err) {
-    console.warn(`[jobs] schedule/saved for schedule ${s.id} not sent:`, (err as Error).message);
-  } finally {
-    clearTimeout(timer);
-  }
+  await sendBestEffort(scheduleSaved.create({ scheduleId: s.id, companyId, sendAt }), `schedule/saved for schedule ${s.id}`);
 }

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+
+/**
+ * The report's figures (admin.md §2.7). Before the campaign starts they come from its contact
+ * list (valid: every item not known to be off WhatsApp); once started, from its recipients
+ * (campaign_shipping, fixed at the start).
+ */
+export type CampaignReport = {
+  /** recipients, or list items before the start */
+  total: number;
+  /** total minus numbers found not to be on WhatsApp */
+  valid: number;
+  invalid: number;
+  delivered: number;
+  confirmationRequested: number;
+  confirmed: number;
+  /** recipients whose send failed for good */
+  failed: number;
+};
+
+type Row = Record<keyof CampaignReport, string | number | null>;
+
+/** The figures of one campaign of the company (zeros for an id the company does not have). */
+export async function campaignReport(db: DbOrTx, companyId: number, campaignId: number): Promise<CampaignReport> {
+  const [row] = (await db.execute(sql`
+    with c as (select id, contact_list_id from campaigns where id = ${campaignId} and company_id = ${companyId}),
+    s as (
+      select count(*) as total,
+        count(*) filter (where status = 'invalid') as invalid,
+        count(*) filter (where status = 'delivered') as delivered,
+        count(*) filter (where status = 'failed') as failed,
+        count(confirmation_requested_at) as "confirmationRequested",
+        count(confirmed_at) as confirmed
+      from campaign_shipping where campaign_id = (select id from c) and company_id = ${companyId}
+    ),
+    l as (
+      select count(*) as total, count(*) filter (where is_whatsapp_valid is false) as invalid
+      from contact_list_items where contact_list_id = (select contact_list_id from c) and company_id = ${companyId}
+    )
+    select
+      case when s.total > 0 then s.total else l.total end as total,
+      case when s.total > 0 then s.invalid else l.invalid end as invalid,
+      s.delivered, s.failed, s."confirmationRequested", s.confirmed
+    from s, l
+  `)) as unknown as Row[];
+  const n = (v: string | number | null | undefined) => Number(v ?? 0);
+  const total = n(row?.total);
+  const invalid = n(row?.invalid);
+  return {
+    total,
+    valid: total - invalid,
+    invalid,
+    delivered: n(row?.delivered),
+    confirmationRequested: n(row?.confirmationRequested),
+    confirmed: n(row?.confirmed),
+    failed: n(row?.failed),
+  };
+}
