@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies, plans } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
+import { holdsSuperUser } from "./owner-company";
 
 /** A company as the super admin's Companies tab shows it (admin §3 Company). */
 export type CompanyRow = {
@@ -35,7 +36,7 @@ export const companyColumns = {
   plan: { id: plans.id, name: plans.name },
   // core §3: the stored flag that opens the campaigns area whatever the plan says
   campaignsEnabled: sql<boolean>`exists(select 1 from settings s where s.company_id = ${companies.id} and s.key = 'campaignsEnabled' and s.value = 'true')`,
-  isOwner: sql<boolean>`exists(select 1 from users u where u.company_id = ${companies.id} and u.super)`,
+  isOwner: holdsSuperUser,
 };
 
 /** Companies with their plan, for the list queries to filter, order and page. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { companyTodaySql } from "@/lib/companies/company-today-sql";
+import { companyTodaySql, notOwnerCompanySql } from "@/lib/companies/company-today-sql";
 import type { DbOrTx } from "@/db";
 
 /**
@@ -17,7 +17,7 @@ export async function createUpcomingInvoices(db: DbOrTx, now: Date, daysBefore: 
     where c.due_date is not null
       and c.due_date <= ${companyTodaySql(now)} + ${daysBefore}::int
       and p.value > 0
-      and not exists (select 1 from users u where u.company_id = c.id and u.super)
+      and ${notOwnerCompanySql}
       and not exists (select 1 from invoices i where i.company_id = c.id and i.due_date = c.due_date)
     order by c.due_date, c.id
     limit ${limit}

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { companyExpiredSql } from "@/lib/companies/company-today-sql";
+import { companyExpiredSql, notOwnerCompanySql } from "@/lib/companies/company-today-sql";
 import type { Db } from "@/db";
 import { billingNotices, users } from "@/db/schema";
 import { wakeCompanyConnections } from "@/lib/companies/company-connections";
@@ -23,7 +23,7 @@ export async function lockOutExpired(db: Db, now: Date, limit = 200): Promise<nu
     select c.id, c.due_date::text as "dueDate"
     from companies c
     where c.status and ${companyExpiredSql(now)}
-      and not exists (select 1 from users u where u.company_id = c.id and u.super)
+      and ${notOwnerCompanySql}
       and not exists (select 1 from billing_notices n where n.company_id = c.id and n.kind = ${LOCKOUT_KIND} and n.due_date = c.due_date)
     order by c.id
     limit ${limit}`);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { companyTodaySql } from "@/lib/companies/company-today-sql";
+import { companyTodaySql, notOwnerCompanySql } from "@/lib/companies/company-today-sql";
 import type { Db } from "@/db";
 import { billingNotices } from "@/db/schema";
 import { enqueueMail } from "@/lib/mail/enqueue";
@@ -25,7 +25,7 @@ export async function sendDueReminders(db: Db, now: Date, limit = 200): Promise<
         (select u.locale from users u where u.company_id = c.id and u.profile = 'admin' order by u.id limit 1) as locale
       from companies c
       where c.due_date is not null and c.status and coalesce(c.email, '') <> ''
-        and not exists (select 1 from users u where u.company_id = c.id and u.super)
+        and ${notOwnerCompanySql}
     ) x
     where x."daysLeft" between 1 and 5
       and not exists (

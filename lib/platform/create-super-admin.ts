@@ -1,23 +1,13 @@
-import { asc, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { companies, users } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
+import { findOwnerCompanyId } from "@/lib/companies/owner-company";
 import { hashPassword } from "@/lib/auth/password";
 import { assertEmailFree } from "@/lib/users/check-user-references";
 import { getCompanyPlan } from "@/lib/plans/get-company-plan";
 import { OWNER_ADMIN_NAME } from "./default-plan";
 import { superAdminSchema, type SuperAdminInput } from "./schemas";
-
-/** The platform owner's company: the one holding a super user (the oldest, should there be several). */
-export async function findOwnerCompanyId(db: Db): Promise<number | null> {
-  const [row] = await db
-    .select({ companyId: users.companyId })
-    .from(users)
-    .where(eq(users.super, true))
-    .orderBy(asc(users.id))
-    .limit(1);
-  return row?.companyId ?? null;
-}
 
 /**
  * Another super admin, in the owner's company (`npm run admin -- create` once users exist). The

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { companies, plans, users } from "@/db/schema";
+import { companies, plans } from "@/db/schema";
+import { holdsSuperUser } from "@/lib/companies/owner-company";
 import type { CheckoutPlan } from "./build-payload";
 
 export type SubscriptionInfo = {
@@ -16,8 +17,6 @@ export type SubscriptionInfo = {
   isPlatformOwner: boolean;
 };
 
-// rules.md "Companies": the platform owner's company is the one having a super user
-const holdsSuperUser = sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.super})`;
 
 /** What /subscription and the checkout show of the company's subscription (server read). */
 export async function getSubscriptionInfo(db: DbOrTx, companyId: number): Promise<SubscriptionInfo | null> {
