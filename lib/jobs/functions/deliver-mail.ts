@@ -1,12 +1,11 @@
 import { getDb } from "@/db";
 import { deliverMail } from "@/lib/mail/deliver-mail";
 import { inngest } from "../client";
+import { drainBatches } from "./drain";
 
 /** Mails one step sends; a busier minute takes more steps, each retried on its own. */
 export const MAIL_BATCH = 20;
 const MAX_BATCHES = 10;
-
-type Totals = { sent: number; retrying: number; failed: number };
 
 /**
  * Every minute: pending mail whose next attempt is due (a send that failed and waits out its
@@ -17,18 +16,11 @@ type Totals = { sent: number; retrying: number; failed: number };
  */
 export const deliverMailEveryMinute = inngest.createFunction(
   { id: "deliver-mail", name: "Deliver queued mail", triggers: [{ cron: "* * * * *" }] },
-  async ({ step }) => {
-    const totals: Totals = { sent: 0, retrying: 0, failed: 0 };
-    for (let i = 1; i <= MAX_BATCHES; i++) {
-      const r = await step.run(`deliver-mail-${i}`, async () => {
+  async ({ step }) =>
+    drainBatches(MAX_BATCHES, (i) =>
+      step.run(`deliver-mail-${i}`, async () => {
         const { sent, retrying, failed, full } = await deliverMail(getDb(), { limit: MAIL_BATCH });
         return { sent, retrying, failed, full };
-      });
-      totals.sent += r.sent;
-      totals.retrying += r.retrying;
-      totals.failed += r.failed;
-      if (!r.full) break;
-    }
-    return totals;
-  },
+      }),
+    ),
 );

@@ -1,6 +1,7 @@
 import { getDb } from "@/db";
 import { deliverWebhooks } from "@/lib/webhooks/deliver-webhooks";
 import { inngest } from "../client";
+import { drainBatches } from "./drain";
 
 /** Deliveries one step sends (side by side, each with its 10 s timeout). */
 export const WEBHOOK_BATCH = 20;
@@ -13,15 +14,11 @@ const MAX_BATCHES = 10;
  */
 export const deliverWebhooksEveryMinute = inngest.createFunction(
   { id: "deliver-webhooks", name: "Deliver signed webhooks", triggers: [{ cron: "* * * * *" }] },
-  async ({ step }) => {
-    const totals = { delivered: 0, retrying: 0, failed: 0 };
-    for (let i = 1; i <= MAX_BATCHES; i++) {
-      const r = await step.run(`deliver-webhooks-${i}`, () => deliverWebhooks(getDb(), { limit: WEBHOOK_BATCH }));
-      totals.delivered += r.delivered;
-      totals.retrying += r.retrying;
-      totals.failed += r.failed;
-      if (!r.full) break;
-    }
-    return totals;
-  },
+  async ({ step }) =>
+    drainBatches(MAX_BATCHES, (i) =>
+      step.run(`deliver-webhooks-${i}`, async () => {
+        const { delivered, retrying, failed, full } = await deliverWebhooks(getDb(), { limit: WEBHOOK_BATCH });
+        return { delivered, retrying, failed, full };
+      }),
+    ),
 );
