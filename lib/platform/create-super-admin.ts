@@ -1,11 +1,9 @@
-import { count, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { companies, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { findOwnerCompanyId } from "@/lib/companies/owner-company";
 import { hashPassword } from "@/lib/auth/password";
-import { assertEmailFree } from "@/lib/users/check-user-references";
-import { getCompanyPlan } from "@/lib/plans/get-company-plan";
+import { assertUserSlot } from "@/lib/users/assert-user-slot";
 import { OWNER_ADMIN_NAME } from "./default-plan";
 import { superAdminSchema, type SuperAdminInput } from "./schemas";
 
@@ -19,11 +17,7 @@ export async function createSuperAdmin(db: Db, input: SuperAdminInput) {
   if (!companyId) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
   const passwordHash = await hashPassword(admin.password);
   return db.transaction(async (tx) => {
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
-    const plan = await getCompanyPlan(tx, companyId);
-    const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.companyId, companyId));
-    if (!plan || n >= plan.users) throw new AppError("ERR_USER_LIMIT_REACHED", 403, { limit: plan?.users ?? 0 });
-    await assertEmailFree(tx, admin.email);
+    await assertUserSlot(tx, companyId, admin.email);
     const [row] = await tx
       .insert(users)
       .values({
