@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import postgres from "postgres";
 import { closeDb, getDb } from "@/db";
+import { campaignOutbox } from "@/lib/campaigns/dispatch/outbox";
+import { numberChecks } from "@/lib/contact-lists/number-checks";
 import { getEnv } from "@/lib/env";
 import { isInngestConfigured } from "@/lib/jobs/config";
 import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
@@ -31,6 +33,10 @@ async function main() {
       markSent: async (row) => void (await markSent(getDb(), row)),
       markFailed: async (row) => void (await markFailed(getDb(), row)),
     },
+    // campaign messages, sent in turns with agents' messages (issue 15)
+    campaignOutbox: campaignOutbox(getDb),
+    // background WhatsApp checks of contact-list numbers (issue 15)
+    numberChecks: numberChecks(getDb),
   });
   const unlisten = await listen(() => void worker.tick());
   await worker.start();

@@ -11,18 +11,30 @@ export type ImportRecord = { row: number; cells: string[] };
 const EXTENSIONS = new Set(["csv", "txt", "xlsx"]);
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((v, i) => b[i] === v);
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
+// an old Excel workbook (.xls) is an OLE2 compound file
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** `xls`: also read old Excel workbooks (.xls, through lib/contacts/read-xls.ts); contacts do not. */
+export type ImportFormats = { xls?: boolean };
 
 /**
  * Reads an uploaded CSV (`;` or `,`, UTF-8 or Windows-1252) or XLSX file into its non-empty rows.
- * Anything else (an old .xls, a PDF, an image, a file over 10 MB) is ERR_IMPORT_INVALID_FILE or
+ * With `formats.xls`, an old Excel workbook too. Anything else (an old .xls otherwise, a PDF, an
+ * image, a file over 10 MB) is ERR_IMPORT_INVALID_FILE or
  * ERR_IMPORT_FILE_TOO_LARGE, decided by the content, not only the name.
  */
-export async function readImportFile(file: ImportFile): Promise<ImportRecord[]> {
+export async function readImportFile(file: ImportFile, formats: ImportFormats = {}): Promise<ImportRecord[]> {
   if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
   if (file.bytes.byteLength === 0) throw new AppError("ERR_IMPORT_EMPTY_FILE", 400);
   const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
-  if (ext && !EXTENSIONS.has(ext)) throw new AppError("ERR_IMPORT_INVALID_FILE", 400);
-  const records = startsWith(file.bytes, ZIP) ? await readXlsx(file.bytes) : await readCsv(file.bytes);
+  const xls = Boolean(formats.xls) && startsWith(file.bytes, OLE);
+  // a ".xls" that is not an OLE2 workbook (a renamed text or HTML file) is refused like any other
+  if (ext && !EXTENSIONS.has(ext) && !(ext === "xls" && xls)) throw new AppError("ERR_IMPORT_INVALID_FILE", 400);
+  const records = xls
+    ? await (await import("./read-xls")).readXls(file.bytes)
+    : startsWith(file.bytes, ZIP)
+      ? await readXlsx(file.bytes)
+      : await readCsv(file.bytes);
   const rows = records.filter((r) => r.cells.some((c) => c.trim() !== ""));
   if (!rows.length) throw new AppError("ERR_IMPORT_EMPTY_FILE", 400);
   return rows;

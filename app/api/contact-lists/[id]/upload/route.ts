@@ -1,0 +1,21 @@
+import { getDb } from "@/db";
+import { isForm, readForm } from "@/lib/api/body";
+import { AppError } from "@/lib/api/errors";
+import { route } from "@/lib/api/route";
+import { importContactListItems } from "@/lib/contact-lists/import-items";
+import { contactListIdParams as params } from "@/lib/contact-lists/schemas";
+import { IMPORT_MAX_BYTES } from "@/lib/contacts/read-import-file";
+
+// room for the multipart envelope around a file of the maximum size
+const MAX_REQUEST_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
+
+// POST /api/contact-lists/{id}/upload — multipart `file` (.xls, .xlsx or .csv; columns name, number,
+// email); answers `{ created, updated, refused: [{ row, reason }] (first 100), refusedCount, total }`.
+export const POST = route({ access: "admin", params }, async ({ req, ctx, params }) => {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
+  const file = isForm(req) ? (await readForm(req)).get("file") : null;
+  if (!file || typeof file === "string") throw new AppError("ERR_IMPORT_NO_FILE", 400);
+  if (file.size > IMPORT_MAX_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return importContactListItems(getDb(), ctx, params.id, { name: file.name, bytes });
+});
