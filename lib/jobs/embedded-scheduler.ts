@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import { dispatchDue, startDueCampaigns } from "@/lib/campaigns/dispatch";
 import { runTicketTimers } from "@/lib/chatbot/ticket-timers";
 import { getEnv } from "@/lib/env";
 import { runBilling } from "@/lib/invoices/run-billing";
@@ -21,10 +22,12 @@ type Options = {
 /**
  * The scheduler used when no Inngest server is configured (ARCHITECTURE rule 7): a timer in the
  * WhatsApp worker calling the same idempotent services the Inngest functions call: scheduled
- * messages, then the timed ticket rules (auto-transfer, expiry), mail retries (lib/mail) and billing
- * (lib/invoices, once a minute). Running it beside Inngest, or in two workers, still does each
- * thing once (the services claim rows with SKIP LOCKED inside one transaction, or write on a
- * unique key).
+ * messages, then the timed ticket rules (auto-transfer, expiry), mail retries (lib/mail), billing
+ * (lib/invoices, once a minute) and campaigns (lib/campaigns/dispatch: due ones start, due
+ * recipients are queued; a full batch repeats the pass at once, and the next recipient's turn
+ * wakes the timer early, so the intervals, not the timer, pace a campaign). Running it beside
+ * Inngest, or in two workers, still does each thing once (the services claim rows with SKIP
+ * LOCKED inside one transaction, or write on a unique key).
  */
 export function createEmbeddedScheduler({
   db,
@@ -38,6 +41,19 @@ export function createEmbeddedScheduler({
   let running: Promise<void> | null = null;
   let stopped = false;
   let billingAt = 0;
+  let wake: NodeJS.Timeout | null = null;
+
+  // a campaign's next recipient is due before the next tick: tick then (intervals of a few seconds)
+  function wakeAt(at: Date | null) {
+    if (!at || !timer || stopped) return;
+    const ms = at.getTime() - now().getTime();
+    if (ms >= intervalMs) return;
+    if (wake) clearTimeout(wake);
+    wake = setTimeout(() => {
+      wake = null;
+      void tick();
+    }, Math.max(ms, 0) + 10);
+  }
 
   // each part answers whether it handled a full batch (more may be waiting)
   async function schedulesPart(): Promise<boolean> {
@@ -83,10 +99,21 @@ export function createEmbeddedScheduler({
     return false;
   }
 
+  // campaigns due start, then the recipients whose turn has come are queued (one claim each)
+  async function campaignsPart(): Promise<boolean> {
+    const at = now();
+    const { started, full: moreToStart } = await startDueCampaigns(db(), at, limit);
+    if (started.length) log(`started campaign(s) ${started.join(", ")}`);
+    const { queued, full, nextDueAt } = await dispatchDue(db(), at, { limit });
+    if (queued) log(`queued ${queued} campaign message(s)`);
+    if (!full) wakeAt(nextDueAt);
+    return full || moreToStart;
+  }
+
   async function pass() {
     // one part failing (a bad row, the database away for a moment) does not hold the other back
     const results = await Promise.all(
-      [schedulesPart, ticketTimersPart, mailPart, webhooksPart, billingPart].map((part) =>
+      [schedulesPart, ticketTimersPart, mailPart, webhooksPart, billingPart, campaignsPart].map((part) =>
         part().catch((err) => {
           log(`pass failed: ${(err as Error).message}`);
           return false;
@@ -116,7 +143,9 @@ export function createEmbeddedScheduler({
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (wake) clearTimeout(wake);
       timer = null;
+      wake = null;
       await running;
     },
   };

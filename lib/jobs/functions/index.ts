@@ -1,6 +1,7 @@
 import { createUpcomingInvoicesHourly } from "./billing-invoices";
 import { lockOutExpiredHourly } from "./billing-lockout";
 import { sendDueRemindersHourly } from "./billing-reminders";
+import { continueCampaign, dispatchCampaignsEveryMinute, runCampaignOnTime } from "./campaigns";
 import { deliverMailEveryMinute } from "./deliver-mail";
 import { sendDueSchedulesEveryMinute, sendScheduleOnTime } from "./send-schedules";
 import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } from "./ticket-timers";
@@ -17,4 +18,7 @@ export const functions = [
   sendDueRemindersHourly,
   lockOutExpiredHourly,
   deliverWebhooksEveryMinute,
+  runCampaignOnTime,
+  continueCampaign,
+  dispatchCampaignsEveryMinute,
 ];
