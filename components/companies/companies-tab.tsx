@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListTable } from "@/components/lists/list-table";
 import { usePagedList } from "@/components/lists/use-paged-list";
-import { AdminTabFrame } from "@/components/settings/admin-tab-frame";
+import { ListScreen } from "@/components/lists/list-screen";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { useSaveFailure } from "@/components/settings/use-save-failure";
 import { toast } from "@/components/ui/toast";
@@ -43,7 +43,8 @@ export function CompaniesTab() {
   };
 
   return (
-    <AdminTabFrame
+    <ListScreen
+      as="section"
       title={t("title")}
       add={{ label: t("buttons.add"), testId: "add-company", onClick: () => openDialog(null) }}
       search={{ value: list.search, onChange: list.setSearch, label: t("search"), testId: "companies-search" }}
@@ -94,6 +95,6 @@ export function CompaniesTab() {
         confirmLabel={t("confirm.delete")}
         testId="confirm-dialog"
       />
-    </AdminTabFrame>
+    </ListScreen>
   );
 }

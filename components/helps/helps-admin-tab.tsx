@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
 import { usePagedList } from "@/components/lists/use-paged-list";
-import { AdminTabFrame } from "@/components/settings/admin-tab-frame";
+import { ListScreen } from "@/components/lists/list-screen";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { HelpVideo } from "@/lib/helps/list-helps";
@@ -28,7 +28,8 @@ export function HelpsAdminTab() {
   const openDialog = (help: HelpVideo | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, help }));
 
   return (
-    <AdminTabFrame
+    <ListScreen
+      as="section"
       title={t("title")}
       add={{ label: t("buttons.add"), testId: "add-help", onClick: () => openDialog(null) }}
       search={{ value: list.search, onChange: list.setSearch, label: t("search"), testId: "helps-search" }}
@@ -90,6 +91,6 @@ export function HelpsAdminTab() {
         confirmLabel={t("confirm.delete")}
         testId="confirm-dialog"
       />
-    </AdminTabFrame>
+    </ListScreen>
   );
 }

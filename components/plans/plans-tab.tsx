@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
-import { AdminTabFrame } from "@/components/settings/admin-tab-frame";
+import { ListScreen } from "@/components/lists/list-screen";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -53,7 +53,8 @@ export function PlansTab() {
   const openDialog = (plan: PlanRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, plan }));
 
   return (
-    <AdminTabFrame
+    <ListScreen
+      as="section"
       title={t("title")}
       add={{ label: t("buttons.add"), testId: "add-plan", onClick: () => openDialog(null) }}
       search={{ value: search, onChange: setSearch, label: t("search"), testId: "plans-search" }}
@@ -131,6 +132,6 @@ export function PlansTab() {
         confirmLabel={t("confirm.delete")}
         testId="confirm-dialog"
       />
-    </AdminTabFrame>
+    </ListScreen>
   );
 }

@@ -31,7 +31,12 @@ type Props = {
   initialTab?: Tab;
 };
 
-const SUPER_TABS: readonly Tab[] = ["companies", "plans", "helps"];
+// the platform owner's tabs: the list screens of companies, plans and help videos
+const SUPER_TABS = [
+  { tab: "companies", Icon: Building2, Content: CompaniesTab },
+  { tab: "plans", Icon: Package, Content: PlansTab },
+  { tab: "helps", Icon: LifeBuoy, Content: HelpsAdminTab },
+] as const satisfies readonly { tab: Tab; Icon: unknown; Content: unknown }[];
 
 /**
  * /settings (admin §2.4): Options for every user, Schedules when scheduleType is company, and the
@@ -52,7 +57,7 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
   };
   const [tab, setTab] = useState<Tab>(initialTab);
   const showSchedules = settings.scheduleType === "company";
-  const shows = (x: Tab) => x === "options" || (x === "schedules" ? showSchedules : isSuper && SUPER_TABS.includes(x));
+  const shows = (x: Tab) => x === "options" || (x === "schedules" ? showSchedules : isSuper && SUPER_TABS.some((s) => s.tab === x));
   const activeTab = shows(tab) ? tab : "options";
 
   const selectTab = (next: Tab) => {
@@ -109,22 +114,13 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
               {t("tabs.schedules")}
             </TabsTrigger>
           )}
-          {isSuper && (
-            <>
-              <TabsTrigger value="companies" className="sm:px-4" data-testid="tab-companies">
-                <Building2 aria-hidden />
-                {t("tabs.companies")}
+          {isSuper &&
+            SUPER_TABS.map(({ tab: value, Icon }) => (
+              <TabsTrigger key={value} value={value} className="sm:px-4" data-testid={`tab-${value}`}>
+                <Icon aria-hidden />
+                {t(`tabs.${value}`)}
               </TabsTrigger>
-              <TabsTrigger value="plans" className="sm:px-4" data-testid="tab-plans">
-                <Package aria-hidden />
-                {t("tabs.plans")}
-              </TabsTrigger>
-              <TabsTrigger value="helps" className="sm:px-4" data-testid="tab-helps">
-                <LifeBuoy aria-hidden />
-                {t("tabs.helps")}
-              </TabsTrigger>
-            </>
-          )}
+            ))}
         </TabsList>
         <TabsContent value="options">
           <OptionsTab
@@ -141,19 +137,12 @@ export function SettingsView({ companyId, initialSettings, initialSchedules, ini
             <SchedulesTab companyId={companyId} schedules={schedules} canEdit={canEdit} onSaved={setSchedules} />
           </TabsContent>
         )}
-        {isSuper && (
-          <>
-            <TabsContent value="companies">
-              <CompaniesTab />
+        {isSuper &&
+          SUPER_TABS.map(({ tab: value, Content }) => (
+            <TabsContent key={value} value={value}>
+              <Content />
             </TabsContent>
-            <TabsContent value="plans">
-              <PlansTab />
-            </TabsContent>
-            <TabsContent value="helps">
-              <HelpsAdminTab />
-            </TabsContent>
-          </>
-        )}
+          ))}
       </Tabs>
     </div>
   );
