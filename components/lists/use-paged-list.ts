@@ -20,6 +20,8 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
   const [term, setTerm] = useState("");
   const page = useRef(opts.initial ? 1 : 0);
   const generation = useRef(0);
+  // a url that already carries a query (contact-list-items?contactListId=…) gets the page after `&`
+  const sep = opts.url.includes("?") ? "&" : "?";
 
   const load = useCallback(
     async (pageNumber: number, searchParam: string) => {
@@ -27,7 +29,7 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
       setLoading(true);
       try {
         const qs = new URLSearchParams({ searchParam, pageNumber: String(pageNumber) });
-        const data = await api<Page<T>>(`${opts.url}?${qs}`);
+        const data = await api<Page<T>>(`${opts.url}${sep}${qs}`);
         if (gen !== generation.current) return; // a newer search replaced this one
         const rows = (data[opts.key] as T[]) ?? [];
         setItems((prev) => (pageNumber === 1 ? rows : [...prev, ...rows.filter((r) => !prev.some((p) => p.id === r.id))]));
@@ -37,7 +39,7 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
         if (gen === generation.current) setLoading(false);
       }
     },
-    [opts.url, opts.key],
+    [opts.url, opts.key, sep],
   );
 
   useEffect(() => {
@@ -75,7 +77,7 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
     catchUp: () => {
       const gen = generation.current;
       const qs = new URLSearchParams({ searchParam: term, pageNumber: "1" });
-      api<Page<T>>(`${opts.url}?${qs}`)
+      api<Page<T>>(`${opts.url}${sep}${qs}`)
         .then((data) => {
           if (gen !== generation.current) return; // a search or reload answers instead
           const rows = (data[opts.key] as T[]) ?? [];
