@@ -1,0 +1,47 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { progressPercent, type ReportCampaign } from "./report-state";
+
+const TONES: Record<string, BadgeProps["variant"]> = {
+  INATIVA: "outline",
+  PROGRAMADA: "secondary",
+  EM_ANDAMENTO: "warning",
+  CANCELADA: "destructive",
+  FINALIZADA: "success",
+};
+
+/** The progress bar (delivered of valid) and the status line. */
+export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
+  const t = useTranslations("campaignReport");
+  const format = useFormatter();
+  const { report, status } = campaign;
+  const percent = progressPercent(report);
+  const known = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"].includes(status);
+  return (
+    <div className="space-y-3 rounded-xl border bg-card p-5 shadow-xs">
+      <div
+        className="h-3 w-full overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label={t("progress")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        data-testid="campaign-report-progress"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted-foreground">{t("status")}</span>
+        <Badge variant={TONES[status] ?? "outline"} data-testid="campaign-report-status" data-status={status}>
+          {known ? t(`statuses.${status}`) : status}
+        </Badge>
+        <span className="tabular-nums" data-testid="campaign-report-delivered-of-valid">
+          {t("deliveredOfValid", { delivered: format.number(report.delivered), valid: format.number(report.valid) })}
+        </span>
+        <span className="ml-auto tabular-nums text-muted-foreground">{percent}%</span>
+      </div>
+    </div>
+  );
+}
