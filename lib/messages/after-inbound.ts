@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import { confirmCampaignAnswer } from "@/lib/campaigns/dispatch/confirm-answer";
 import { runChatbot } from "@/lib/chatbot/run-chatbot";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 
@@ -29,5 +30,9 @@ export type InboundEvent = {
 export async function afterInbound(db: Db, event: InboundEvent): Promise<void> {
   // spec: bots answer customers only: not own messages, history imports or groups
   if (event.message.fromMe || event.message.fromHistory || event.message.isGroup) return;
+  // an answer to a campaign's confirmation request sends the campaign message (one indexed query)
+  await confirmCampaignAnswer(db, { companyId: event.companyId, whatsappId: event.whatsappId, number: event.message.chatId }).catch((err) =>
+    console.error("[campaigns] confirmation answer failed:", err),
+  );
   await runChatbot(db, event);
 }

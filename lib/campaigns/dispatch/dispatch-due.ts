@@ -5,7 +5,7 @@ import { finishIfDone, publishProgress } from "./progress";
 
 export type DispatchOptions = { limit?: number; campaignId?: number };
 
-type Row = {
+export type ShippingRow = {
   id: number;
   company_id: number;
   campaign_id: number;
@@ -54,7 +54,7 @@ export async function dispatchDue(db: Db, now: Date, opts: DispatchOptions = {})
       returning s.id, s.company_id, s.campaign_id, s.number, s.message, s.confirmation_message,
         (s.confirmation and s.confirmed_at is null) as ask_confirmation,
         (select i.is_whatsapp_valid is null from contact_list_items i where i.id = s.contact_id) as check_number
-    `)) as unknown as Row[];
+    `)) as unknown as ShippingRow[];
     const wake = await writeParts(tx, rows.map(toClaimed));
     for (const id of wake) await tx.execute(sql`select pg_notify('outbox', ${String(id)})`);
     return rows;
@@ -63,7 +63,7 @@ export async function dispatchDue(db: Db, now: Date, opts: DispatchOptions = {})
   return { queued: claimed.length, full: claimed.length >= limit, nextDueAt: await nextDue(db, opts.campaignId) };
 }
 
-export function toClaimed(r: Row): ClaimedShipping {
+export function toClaimed(r: ShippingRow): ClaimedShipping {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -77,7 +77,7 @@ export function toClaimed(r: Row): ClaimedShipping {
 }
 
 // progress (throttled) per campaign touched; one whose recipients had nothing to send may be done
-async function announce(db: Db, rows: Row[]) {
+async function announce(db: Db, rows: ShippingRow[]) {
   const campaigns = new Map(rows.map((r) => [r.campaign_id, r.company_id]));
   for (const [campaignId, companyId] of campaigns) {
     if (!(await finishIfDone(db, companyId, campaignId))) await publishProgress(db, companyId, campaignId);

@@ -1,0 +1,196 @@
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db";
+import { recordValidity } from "@/lib/contact-lists/record-validity";
+import { MAX_SEND_ATTEMPTS, STALE_CLAIM_SECONDS } from "@/lib/messages/claim-outbox";
+import { clip } from "@/lib/messages/message-text";
+import { sendMediaType } from "@/lib/messages/media-type";
+import { mimeFromName } from "@/lib/storage/local-storage";
+import type { CampaignOutbox, ClaimedCampaignMessage } from "@/lib/whatsapp/worker/types";
+import { finishIfDone, publishProgress } from "./progress";
+
+type Ref = { id: number; companyId: number };
+
+type ClaimRow = {
+  id: string | number;
+  company_id: number;
+  wid: string;
+  number: string;
+  body: string;
+  media_path: string | null;
+  media_type: string | null;
+  media_name: string | null;
+  check_number: boolean;
+};
+
+/** What a changed row tells: its recipient and campaign. */
+type Changed = { id: string | number; shipping_id: number; campaign_id: number; company_id: number; kind: string; send_status: string };
+
+/**
+ * The campaign outbox as the WhatsApp worker uses it (lib/whatsapp/worker/types.ts), mirroring the
+ * agents' outbox (lib/messages/claim-outbox.ts, mark-outbox.ts).
+ */
+export function campaignOutbox(db: () => Db): CampaignOutbox {
+  return {
+    claim: (whatsappId, limit) => claimCampaignMessages(db(), whatsappId, limit),
+    markSent: (row) => markCampaignSent(db(), row),
+    markFailed: (row) => markCampaignFailed(db(), row),
+    markInvalid: (row) => markCampaignInvalid(db(), row),
+  };
+}
+
+/**
+ * Up to `limit` rows of the connection that are `pending`, or `sending` but stale (their worker
+ * died), oldest first, locked with SKIP LOCKED; each becomes `sending` with one more attempt. Only
+ * rows of running campaigns (and, of a FINALIZADA one, the message a late confirmation answer
+ * queued); never a part of a recipient before its earlier parts are settled, so the number is
+ * checked before anything else goes to it. Stale rows out of attempts are failed.
+ */
+export async function claimCampaignMessages(db: Db, whatsappId: number, limit = 20): Promise<ClaimedCampaignMessage[]> {
+  await failExhausted(db, whatsappId);
+  const rows = (await db.execute(sql`
+    with candidates as (
+      select m.id from campaign_messages m join campaigns c on c.id = m.campaign_id
+      where m.whatsapp_id = ${whatsappId}
+        and (m.send_status = 'pending'
+          or (m.send_status = 'sending' and m.updated_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})
+              and m.send_attempts < ${MAX_SEND_ATTEMPTS}))
+        and (c.status = 'EM_ANDAMENTO' or (c.status = 'FINALIZADA' and m.kind = 'message'))
+        and not exists (
+          select 1 from campaign_messages p
+          where p.shipping_id = m.shipping_id and p.id < m.id and p.send_status in ('pending', 'sending')
+        )
+      order by m.id
+      limit ${limit}
+      for update of m skip locked
+    )
+    update campaign_messages m set send_status = 'sending', send_attempts = m.send_attempts + 1, updated_at = now()
+    from candidates c where m.id = c.id
+    returning m.id, m.company_id, m.wid, m.number, m.body, m.media_path, m.media_type, m.media_name, m.check_number
+  `)) as unknown as ClaimRow[];
+  return rows
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((r) => {
+      const message: ClaimedCampaignMessage["message"] = { wid: r.wid, to: r.number, isGroup: false, body: r.body };
+      if (r.media_path) {
+        const filename = r.media_name || r.media_path.split("/").pop()!;
+        message.media = { path: r.media_path, mimetype: mimeFromName(filename), filename, type: sendMediaType(r.media_type) };
+      }
+      return { id: Number(r.id), companyId: r.company_id, checkNumber: r.check_number, message };
+    });
+}
+
+/**
+ * The provider accepted a row. A confirmation request: its recipient is `confirming`. A message
+ * part: once the recipient's last part is settled, it is `delivered`. `number` (the provider
+ * checked it): the list item is on WhatsApp, and the recipient's other parts go to that number.
+ */
+export async function markCampaignSent(db: Db, ref: Ref & { number?: string }) {
+  const [row] = (await db.execute(sql`
+    update campaign_messages set send_status = 'sent', sent_at = now(), send_error = null, updated_at = now()
+    where id = ${ref.id} and company_id = ${ref.companyId} and send_status <> 'sent'
+    returning id, shipping_id, campaign_id, company_id, kind, send_status
+  `)) as unknown as Changed[];
+  if (!row) return;
+  if (ref.number) await checkedNumber(db, row, ref.number);
+  if (row.kind === "confirmation") {
+    await db.execute(sql`
+      update campaign_shipping set status = 'confirming', confirmation_requested_at = now(), updated_at = now()
+      where id = ${row.shipping_id} and status = 'queued'
+    `);
+  } else await settleDelivered(db, row.shipping_id);
+  await afterChange(db, row);
+}
+
+/**
+ * A send failed: `retry` puts the row back to pending while it has attempts left; otherwise (or
+ * out of attempts) it is failed, and so is its recipient (its other parts are cancelled).
+ */
+export async function markCampaignFailed(db: Db, ref: Ref & { error: string; retry: boolean }) {
+  const status = ref.retry ? sql`case when send_attempts < ${MAX_SEND_ATTEMPTS} then 'pending' else 'failed' end` : sql`'failed'`;
+  const [row] = (await db.execute(sql`
+    update campaign_messages set send_status = ${status}, send_error = ${clip(ref.error || "ERR_SENDING_WAPP_MSG", 500)}, updated_at = now()
+    where id = ${ref.id} and company_id = ${ref.companyId} and send_status in ('pending', 'sending')
+    returning id, shipping_id, campaign_id, company_id, kind, send_status
+  `)) as unknown as Changed[];
+  if (!row || row.send_status !== "failed") return;
+  await failShipping(db, [row], ref.error || "ERR_SENDING_WAPP_MSG");
+}
+
+/** The provider says the number is not on WhatsApp: the recipient is invalid, nothing goes to it. */
+export async function markCampaignInvalid(db: Db, ref: Ref) {
+  const code = "ERR_WAPP_INVALID_CONTACT";
+  const [row] = (await db.execute(sql`
+    update campaign_messages set send_status = 'failed', send_error = ${code}, updated_at = now()
+    where id = ${ref.id} and company_id = ${ref.companyId} and send_status in ('pending', 'sending')
+    returning id, shipping_id, campaign_id, company_id, kind, send_status
+  `)) as unknown as Changed[];
+  if (!row) return;
+  await cancelOtherParts(db, row.shipping_id);
+  const [s] = (await db.execute(sql`
+    update campaign_shipping set status = 'invalid', error = ${code}, updated_at = now()
+    where id = ${row.shipping_id} and status in ('queued', 'pending')
+    returning contact_id
+  `)) as unknown as { contact_id: number | null }[];
+  if (s?.contact_id) await recordValidity(db, ref.companyId, [{ id: s.contact_id, valid: false }]);
+  await afterChange(db, row);
+}
+
+// the recipient's message parts are all settled: delivered (or failed when one failed for good)
+async function settleDelivered(db: DbOrTx, shippingId: number) {
+  await db.execute(sql`
+    update campaign_shipping s set
+      status = case when exists (select 1 from campaign_messages p where p.shipping_id = s.id and p.kind = 'message' and p.send_status = 'failed')
+        then 'failed' else 'delivered' end,
+      delivered_at = now(), updated_at = now()
+    where s.id = ${shippingId} and s.status = 'queued'
+      and not exists (select 1 from campaign_messages p where p.shipping_id = s.id and p.kind = 'message' and p.send_status in ('pending', 'sending'))
+  `);
+}
+
+async function failShipping(db: Db, rows: Changed[], error: string) {
+  for (const row of rows) {
+    await cancelOtherParts(db, row.shipping_id);
+    await db.execute(sql`
+      update campaign_shipping set status = 'failed', error = ${clip(error, 500)}, updated_at = now()
+      where id = ${row.shipping_id} and status in ('queued', 'pending')
+    `);
+  }
+  for (const row of uniqueCampaigns(rows)) await afterChange(db, row);
+}
+
+async function cancelOtherParts(db: DbOrTx, shippingId: number) {
+  await db.execute(sql`
+    update campaign_messages set send_status = 'cancelled', updated_at = now()
+    where shipping_id = ${shippingId} and send_status = 'pending'
+  `);
+}
+
+// the provider answered for a number whose validity was unknown
+async function checkedNumber(db: Db, row: Changed, number: string) {
+  const [s] = (await db.execute(sql`
+    select s.contact_id from campaign_shipping s join contact_list_items i on i.id = s.contact_id
+    where s.id = ${row.shipping_id} and i.is_whatsapp_valid is null
+  `)) as unknown as { contact_id: number }[];
+  if (s) await recordValidity(db, row.company_id, [{ id: s.contact_id, valid: true }]);
+  await db.execute(sql`
+    update campaign_messages set number = ${number}, updated_at = now()
+    where shipping_id = ${row.shipping_id} and send_status = 'pending' and number <> ${number}
+  `);
+}
+
+// A row whose claims keep going stale (the worker dies while sending it) must not loop forever.
+async function failExhausted(db: Db, whatsappId: number) {
+  const failed = (await db.execute(sql`
+    update campaign_messages set send_status = 'failed', send_error = coalesce(send_error, 'ERR_SENDING_WAPP_MSG'), updated_at = now()
+    where whatsapp_id = ${whatsappId} and send_status = 'sending'
+      and updated_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}) and send_attempts >= ${MAX_SEND_ATTEMPTS}
+    returning id, shipping_id, campaign_id, company_id, kind, send_status
+  `)) as unknown as Changed[];
+  if (failed.length) await failShipping(db, failed, "ERR_SENDING_WAPP_MSG");
+}
+
+const uniqueCampaigns = (rows: Changed[]) => [...new Map(rows.map((r) => [r.campaign_id, r])).values()];
+
+async function afterChange(db: Db, row: Changed) {
+  if (!(await finishIfDone(db, row.company_id, row.campaign_id))) await publishProgress(db, row.company_id, row.campaign_id);
+}
