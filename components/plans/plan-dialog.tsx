@@ -12,7 +12,8 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { formatBRL, moneyInput, parseMoney } from "@/lib/plans/money";
-import { PLAN_FLAG_KEYS, planFormSchema, type PlanFormInput, type PlanFormValues } from "@/lib/plans/schemas";
+import { PLAN_FLAGS } from "@/lib/plans/features";
+import { planFormSchema, type PlanFormInput, type PlanFormValues } from "@/lib/plans/schemas";
 import type { PlanRow } from "./plan-types";
 
 const SUBMIT_DELAY_MS = 400; // spec: modal submit delay
@@ -27,7 +28,7 @@ const NEW_PLAN: PlanFormInput = {
   queues: 1,
   value: "",
   isPublic: true,
-  ...Object.fromEntries(PLAN_FLAG_KEYS.map((f) => [f, true])),
+  ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])),
 } as PlanFormInput;
 
 /** Add/edit a plan: name, monthly price (typed as in pt-BR), limits, sign-up visibility and the seven features. */
@@ -121,7 +122,7 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium">{t("dialog.features")}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
-                {PLAN_FLAG_KEYS.map((f) => (
+                {PLAN_FLAGS.map((f) => (
                   <FormField
                     key={f}
                     control={control}

@@ -13,7 +13,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { api } from "@/lib/api/client";
 import { formatBRL } from "@/lib/plans/money";
-import { PLAN_FLAG_KEYS } from "@/lib/plans/schemas";
+import { PLAN_FLAGS } from "@/lib/plans/features";
 import { PlanDialog } from "./plan-dialog";
 import type { PlanRow } from "./plan-types";
 
@@ -74,8 +74,8 @@ export function PlansTab() {
         empty={search.trim() ? t("noResults") : t("empty")}
         emptyIcon={Package}
         renderRow={(p) => {
-          const on = PLAN_FLAG_KEYS.filter((f) => p[f]);
-          const off = PLAN_FLAG_KEYS.filter((f) => !p[f]);
+          const on = PLAN_FLAGS.filter((f) => p[f]);
+          const off = PLAN_FLAGS.filter((f) => !p[f]);
           return (
             <TableRow key={p.id} data-testid={`plan-row-${p.id}`}>
               <TableCell className="pl-4">
@@ -94,10 +94,10 @@ export function PlansTab() {
               <TableCell className="hidden text-center sm:table-cell">
                 <Badge
                   variant={off.length ? "outline" : "secondary"}
-                  title={PLAN_FLAG_KEYS.map((f) => `${p[f] ? "✓" : "✗"} ${t(`flags.${f}`)}`).join("\n")}
+                  title={PLAN_FLAGS.map((f) => `${p[f] ? "✓" : "✗"} ${t(`flags.${f}`)}`).join("\n")}
                   data-testid="plan-features"
                 >
-                  {t("featuresCount", { on: on.length, total: PLAN_FLAG_KEYS.length })}
+                  {t("featuresCount", { on: on.length, total: PLAN_FLAGS.length })}
                 </Badge>
               </TableCell>
               <TableCell className="pr-4">

@@ -1,4 +1,4 @@
-import type { PlanFlag } from "@/lib/plans/get-company-plan";
+import type { PlanFlag } from "@/lib/plans/features";
 import type { BrowserRealtimeConfig } from "@/lib/realtime/config";
 
 export type ShellUser = { id: number; name: string; email: string; profile: string; super: boolean };

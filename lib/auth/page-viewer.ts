@@ -1,7 +1,8 @@
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db";
-import { PLAN_FLAGS, getCompanyPlan, type PlanFlag } from "@/lib/plans/get-company-plan";
+import { PLAN_FLAGS, type PlanFlag } from "@/lib/plans/features";
+import { getCompanyPlan } from "@/lib/plans/get-company-plan";
 import { getSessionUser } from "@/lib/users/get-session-user";
 import { getPageContext } from "./page-context";
 

@@ -1,5 +1,4 @@
-import { hasGate, type Gate } from "@/lib/plans/features";
-import type { PlanFlag } from "@/lib/plans/get-company-plan";
+import { hasGate, type Gate, type PlanFlag } from "@/lib/plans/features";
 
 /**
  * Who may open a private page (spec core §2, §6 and admin §2.1, §6). `gate`: the plan feature, by

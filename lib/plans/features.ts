@@ -1,4 +1,14 @@
-import type { PlanFlag } from "./get-company-plan";
+/** The plan's seven feature flags (spec admin §1). No server imports: the browser uses it too. */
+export const PLAN_FLAGS = [
+  "useCampaigns",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
 /** What a company may use: its plan's flags, and the stored campaigns flag (setting campaignsEnabled). */
 export type Features = Record<PlanFlag, boolean> & { campaignsEnabled: boolean };

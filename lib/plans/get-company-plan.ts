@@ -2,17 +2,6 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies, plans } from "@/db/schema";
 
-export const PLAN_FLAGS = [
-  "useCampaigns",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-] as const;
-export type PlanFlag = (typeof PLAN_FLAGS)[number];
-
 /** The plan of a company with its feature flags (GET /companies/listPlan/{companyId}). */
 export async function getCompanyPlan(db: DbOrTx, companyId: number) {
   const [row] = await db

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParams } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
+import { PLAN_FLAGS, type PlanFlag } from "./features";
 import { parseMoney } from "./money";
 
 // Catalogue keys (messages/*.json "validation.") of the plan form's own rules.
@@ -32,16 +33,8 @@ export const planFields = {
   isPublic: flag,
 };
 
-/** The seven feature flags (spec admin §1), each made by `make`; a unit test checks the keys against PLAN_FLAGS. */
-const flagFields = <T extends z.ZodType>(make: () => T) => ({
-  useCampaigns: make(),
-  useKanban: make(),
-  useOpenAi: make(),
-  useIntegrations: make(),
-  useSchedules: make(),
-  useInternalChat: make(),
-  useExternalApi: make(),
-});
+/** The seven feature flags (PLAN_FLAGS), each made by `make`. */
+const flagFields = <T extends z.ZodType>(make: () => T) => Object.fromEntries(PLAN_FLAGS.map((f) => [f, make()])) as Record<PlanFlag, T>;
 
 /** POST /api/plans: name and limits required; spec admin §1: new plans have every flag on. */
 export const createPlanSchema = z.object({
@@ -82,6 +75,3 @@ export type PlanFormInput = z.input<typeof planFormSchema>;
 export type PlanFormValues = z.output<typeof planFormSchema>;
 
 export const planIdParams = idParams;
-
-/** Every flag key, for the form's switches and table (get-company-plan's PLAN_FLAGS, without its server imports). */
-export const PLAN_FLAG_KEYS = Object.keys(flagFields(() => z.boolean())) as (keyof ReturnType<typeof flagFields>)[];

@@ -8,7 +8,7 @@ import { GET as publicRoute } from "@/app/api/plans/list/route";
 import { POST as postRoute } from "@/app/api/plans/route";
 import { getDb } from "@/db";
 import { invoices, plans as plansTable } from "@/db/schema";
-import { PLAN_FLAGS } from "@/lib/plans/get-company-plan";
+import { PLAN_FLAGS } from "@/lib/plans/features";
 import { createPlan, createTenant, suffix } from "../helpers/factories";
 import { companies, newCompanyBody, setupSuperAdmin, type SuperWorld } from "../helpers/companies-env";
 import { call, type Json } from "../helpers/http";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildMenu, type MenuEntry } from "@/lib/navigation/menu";
 import { deniedReason, PAGES, type Viewer } from "@/lib/navigation/pages";
-import { PLAN_FLAGS } from "@/lib/plans/get-company-plan";
+import { PLAN_FLAGS } from "@/lib/plans/features";
 
 const allFlags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, true]));
 const noFlags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, false]));

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { hasGate, type Features } from "@/lib/plans/features";
-import { PLAN_FLAGS } from "@/lib/plans/get-company-plan";
+import { hasGate, PLAN_FLAGS, type Features } from "@/lib/plans/features";
 import { gateOfPath, ROUTE_GATES } from "@/lib/plans/route-gates";
 import { deniedReason, PAGES } from "@/lib/navigation/pages";
 

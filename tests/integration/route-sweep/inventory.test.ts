@@ -2,7 +2,7 @@
 // inventory itself: each route x method has an access category and a fixture, the public ones are
 // the declared ones, and the framework routes (no route() wrapper) do what they are declared to do.
 import { describe, expect, it } from "vitest";
-import { PLAN_FLAGS } from "@/lib/plans/get-company-plan";
+import { PLAN_FLAGS } from "@/lib/plans/features";
 import { gateOfPath, ROUTE_GATES } from "@/lib/plans/route-gates";
 import { FIXTURES, PUBLIC_ROUTES } from "./fixtures";
 import { FRAMEWORK_ROUTES } from "./framework";
