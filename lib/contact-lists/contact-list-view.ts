@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { contactListItems, contactLists } from "@/db/schema";
+import { contactLists } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 
@@ -11,7 +11,8 @@ export const contactListColumns = {
   id: contactLists.id,
   name: contactLists.name,
   // served by contact_list_items_list_number_unique (contact_list_id first)
-  contactsCount: sql<number>`(select count(*)::int from ${contactListItems} where ${contactListItems.contactListId} = ${contactLists.id})`.mapWith(Number),
+  // (written out: drizzle leaves both sides' columns unqualified inside a subquery)
+  contactsCount: sql<number>`(select count(*)::int from contact_list_items cli where cli.contact_list_id = "contact_lists"."id")`.mapWith(Number),
 };
 
 /** One list of the caller's company; another company's (or a missing) list is 404. */

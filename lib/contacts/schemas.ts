@@ -5,7 +5,9 @@ import { idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { digitsOf, NUMBER_DIGITS } from "./normalize-number";
 
-const isEmail = (v: string) => z.email().safeParse(v).success;
+// built once: a zod schema per call costs ~30 µs, a second for a 20,000-row import
+const emailFormat = z.email();
+const isEmail = (v: string) => emailFormat.safeParse(v).success;
 
 // spec core §5 Contact: name 2-50 required; number 8-50; email valid. Messages are catalogue keys,
 // with the words the spec gives people's forms (Required, Too Short!, Too Long!, Invalid email).
