@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db";
 import { PLAN_FLAGS, type PlanFlag } from "@/lib/plans/features";
-import { getCompanyPlan } from "@/lib/plans/get-company-plan";
+import { loadFeatures } from "@/lib/plans/load-features";
 import { getSessionUser } from "@/lib/users/get-session-user";
 import { getPageContext } from "./page-context";
 
@@ -11,9 +11,10 @@ export const getPageViewer = cache(async () => {
   const ctx = await getPageContext();
   if (!ctx) redirect("/login");
   const db = getDb();
-  const [found, plan] = await Promise.all([getSessionUser(db, ctx.userId), getCompanyPlan(db, ctx.companyId)]);
+  // the request context already read the plan's flags and the campaigns setting (one statement)
+  const [found, features] = await Promise.all([getSessionUser(db, ctx.userId), ctx.features ?? loadFeatures(db, ctx.companyId)]);
   if (!found) redirect("/login");
-  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, Boolean(plan?.[f])])) as Record<PlanFlag, boolean>;
-  const campaignsSetting = found.user.company.settings.some((s) => s.key === "campaignsEnabled" && s.value === "true");
+  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, Boolean(features?.[f])])) as Record<PlanFlag, boolean>;
+  const campaignsSetting = Boolean(features?.campaignsEnabled);
   return { ctx, user: found.user, plan: flags, campaignsSetting };
 });
