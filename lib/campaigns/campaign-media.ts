@@ -3,12 +3,12 @@ import type { DbOrTx } from "@/db";
 import { campaigns } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { MAX_UPLOAD_BYTES } from "@/lib/messages/send-from-request";
 import { deleteMedia, saveMedia } from "@/lib/storage/local-storage";
 import { readCampaign, type CampaignRow } from "./campaign-view";
 import { isCampaignEditable } from "./editability";
 import { publishCampaign } from "./publish-campaign";
 import { notEditable } from "./save-campaign-errors";
+import { CAMPAIGN_MEDIA_MAX_BYTES } from "./schemas";
 
 type Media = { mediaPath: string | null; mediaName: string | null };
 
@@ -16,7 +16,7 @@ type Media = { mediaPath: string | null; mediaName: string | null };
 export async function attachCampaignMedia(db: DbOrTx, ctx: TenantContext, id: number, file: File): Promise<CampaignRow> {
   const current = await readCampaign(db, ctx.companyId, id);
   if (!isCampaignEditable(current)) throw notEditable();
-  if (file.size > MAX_UPLOAD_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
+  if (file.size > CAMPAIGN_MEDIA_MAX_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
   const stored = await saveMedia(ctx.companyId, new Uint8Array(await file.arrayBuffer()), { mimetype: file.type, filename: file.name });
   try {
     return await setCampaignMedia(db, ctx, id, { mediaPath: stored.path, mediaName: stored.filename });

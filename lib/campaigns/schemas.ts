@@ -12,6 +12,8 @@ export const CAMPAIGN_V = {
 } as const;
 
 export const CAMPAIGN_MESSAGE_MAX = 4096;
+/** The largest attachment (the bound of a message's upload). */
+export const CAMPAIGN_MEDIA_MAX_BYTES = 50 * 1024 * 1024;
 /** admin.md §9: five message variants and five confirmation variants. */
 export const VARIANTS = [1, 2, 3, 4, 5] as const;
 export const MESSAGE_KEYS = VARIANTS.map((i) => `message${i}` as const);

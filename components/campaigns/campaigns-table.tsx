@@ -1,0 +1,189 @@
+"use client";
+
+import { formatInTimeZone } from "date-fns-tz";
+import { BarChart3, CirclePause, Megaphone, RotateCcw } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/lists/confirm-dialog";
+import { ListScreen } from "@/components/lists/list-screen";
+import { ListTable } from "@/components/lists/list-table";
+import { RowAction, RowActions } from "@/components/lists/row-action";
+import { usePagedList } from "@/components/lists/use-paged-list";
+import { useRowDelete } from "@/components/lists/use-row-delete";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { Button } from "@/components/ui/button";
+import { TableCell, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { api } from "@/lib/api/client";
+import { canDeleteCampaign, canRestartCampaign, canStopCampaign } from "@/lib/campaigns/editability";
+import { channels, EVENTS } from "@/lib/realtime/channels";
+import { CampaignDialog } from "./campaign-dialog";
+import { CampaignStatusBadge } from "./campaign-status-badge";
+import type { CampaignEvent, CampaignRow } from "./campaign-types";
+import { useCampaignAction } from "./use-campaign-action";
+
+type Props = {
+  companyId: number;
+  timezone: string;
+  initial: { items: CampaignRow[]; hasMore: boolean };
+};
+
+const DATE_FORMAT = "dd/MM/yyyy HH:mm";
+
+/** /campaigns (admin §2.7): searched, paged, kept live (the dispatcher's progress included). */
+export function CampaignsTable({ companyId, timezone, initial }: Props) {
+  const t = useTranslations("campaigns");
+  const list = usePagedList<CampaignRow>({ url: "/api/campaigns", key: "records", initial });
+  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
+  const [stopping, setStopping] = useState<CampaignRow | null>(null);
+  const action = useCampaignAction();
+  // after stop or restart: the row as the server has it now (the dispatcher's events follow)
+  const refresh = (id: number) => void api<CampaignRow>(`/api/campaigns/${id}`).then(list.upsert, () => {});
+
+  useRealtimeEvent<CampaignEvent>(channels.admins(companyId), EVENTS.campaign, (e) => {
+    if (e.action === "delete") list.remove(e.id);
+    else if (e.action === "progress") list.upsert({ id: e.campaignId, status: e.status, completedAt: e.completedAt });
+    else if (list.items.some((r) => r.id === e.record.id)) list.upsert(e.record);
+    else list.reload();
+  });
+  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
+
+  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const del = useRowDelete<CampaignRow>({
+    path: (r) => `/api/campaigns/${r.id}`,
+    onDeleted: (r) => list.remove(r.id),
+    deletedTitle: t("toasts.deleted"),
+  });
+  const when = (iso: string | null) => (iso ? formatInTimeZone(iso, timezone, DATE_FORMAT) : null);
+
+  const restart = async (row: CampaignRow) => {
+    const ok = await action(row, "restart");
+    if (!ok) return;
+    toast({ variant: "success", title: t("toasts.restarted") });
+    refresh(row.id);
+  };
+
+  return (
+    <ListScreen
+      title={t("title")}
+      add={{ label: t("buttons.add"), testId: "add-campaign", onClick: () => openDialog(null) }}
+      search={{ value: list.search, onChange: list.setSearch, label: t("search"), testId: "campaigns-search" }}
+      paging={list}
+    >
+      <ListTable
+        testId="campaigns-table"
+        columns={[
+          { label: t("table.name"), className: "pl-4" },
+          { label: t("table.status"), className: "text-center" },
+          { label: t("table.contactList"), className: "hidden text-center md:table-cell" },
+          { label: t("table.whatsapp"), className: "hidden text-center md:table-cell" },
+          { label: t("table.scheduledAt"), className: "hidden text-center lg:table-cell" },
+          { label: t("table.completedAt"), className: "hidden text-center lg:table-cell" },
+          { label: t("table.confirmation"), className: "hidden text-center xl:table-cell" },
+          { label: t("table.actions"), className: "pr-4 text-right" },
+        ]}
+        rows={list.items}
+        loading={list.loading}
+        empty={list.search.trim() ? t("noResults") : t("empty")}
+        emptyIcon={Megaphone}
+        renderRow={(row) => (
+          <TableRow key={row.id} data-testid={`campaign-row-${row.id}`} data-status={row.status}>
+            <TableCell className="max-w-[16rem] pl-4 font-medium">
+              <span className="block truncate" title={row.name}>
+                {row.name}
+              </span>
+            </TableCell>
+            <TableCell className="text-center">
+              <CampaignStatusBadge status={row.status} />
+            </TableCell>
+            <TableCell className="hidden text-center md:table-cell" data-testid="campaign-contact-list">
+              {row.contactList?.name ?? <Empty>{t("noContactList")}</Empty>}
+            </TableCell>
+            <TableCell className="hidden text-center md:table-cell" data-testid="campaign-whatsapp">
+              {row.whatsapp?.name ?? <Empty>{t("noWhatsapp")}</Empty>}
+            </TableCell>
+            <TableCell className="hidden text-center tabular-nums lg:table-cell" data-testid="campaign-scheduled-at">
+              {when(row.scheduledAt) ?? <Empty>{t("noSchedule")}</Empty>}
+            </TableCell>
+            <TableCell className="hidden text-center tabular-nums lg:table-cell" data-testid="campaign-completed-at">
+              {when(row.completedAt) ?? <Empty>{t("notCompleted")}</Empty>}
+            </TableCell>
+            <TableCell className="hidden text-center xl:table-cell" data-testid="campaign-confirmation">
+              {row.confirmation ? t("confirmationOn") : <Empty>{t("confirmationOff")}</Empty>}
+            </TableCell>
+            <TableCell className="pr-4">
+              <div className="flex items-center justify-end">
+                {canStopCampaign(row.status) && (
+                  <RowAction label={t("buttons.stop")} testId="stop-campaign" onClick={() => setStopping(row)}>
+                    <CirclePause />
+                  </RowAction>
+                )}
+                {canRestartCampaign(row.status) && (
+                  <RowAction label={t("buttons.restart")} testId="restart-campaign" onClick={() => void restart(row)}>
+                    <RotateCcw />
+                  </RowAction>
+                )}
+                <Tooltip>
+                  <TooltipTrigger asChild>
+                    <Button variant="ghost" size="icon" asChild aria-label={t("buttons.report")} data-testid="campaign-report">
+                      <Link href={`/campaign/${row.id}/report`}>
+                        <BarChart3 />
+                      </Link>
+                    </Button>
+                  </TooltipTrigger>
+                  <TooltipContent>{t("buttons.report")}</TooltipContent>
+                </Tooltip>
+                <RowActions
+                  className="flex"
+                  edit={{ label: t("buttons.edit"), testId: "edit-campaign", onClick: () => openDialog(row.id) }}
+                  remove={canDeleteCampaign(row.status) ? { label: t("buttons.delete"), testId: "delete-campaign", onClick: () => del.ask(row) } : undefined}
+                />
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
+
+      {dialog && (
+        <CampaignDialog
+          key={dialog.key}
+          id={dialog.id}
+          timezone={timezone}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            if (dialog.id) list.upsert(saved);
+            else list.reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        {...del.dialog}
+        title={t("confirm.deleteTitle", { name: del.row?.name ?? "" })}
+        message={t("confirm.deleteMessage")}
+        confirmLabel={t("buttons.delete")}
+        testId="confirm-dialog"
+      />
+      <ConfirmDialog
+        open={Boolean(stopping)}
+        onOpenChange={(open) => !open && setStopping(null)}
+        title={t("confirm.stopTitle", { name: stopping?.name ?? "" })}
+        message={t("confirm.stopMessage")}
+        confirmLabel={t("buttons.stop")}
+        testId="confirm-stop"
+        onConfirm={async () => {
+          if (!stopping) return;
+          // a failure has toasted the server's text; the dialog stays open
+          if (!(await action(stopping, "cancel"))) throw new Error("cancel failed");
+          toast({ variant: "success", title: t("toasts.stopped") });
+          refresh(stopping.id);
+        }}
+      />
+    </ListScreen>
+  );
+}
+
+function Empty({ children }: { children: React.ReactNode }) {
+  return <span className="text-muted-foreground">{children}</span>;
+}
