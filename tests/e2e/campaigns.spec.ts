@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { formatInTimeZone } from "date-fns-tz";
+import { getDb } from "@/db";
+import { campaigns, contactLists, whatsapps } from "@/db/schema";
+import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+
+const TIME_ZONE = "America/Sao_Paulo";
+const SHOTS = process.env.SHOTS_DIR ?? "/work/notes/shots";
+test.use({ timezoneId: TIME_ZONE, viewport: { width: 1280, height: 800 }, colorScheme: "light" });
+
+// issue 15 §3, admin.md §2.7, §4: a campaign made in the dialog shows in the list with the empty
+// values' texts, is edited into a scheduled one, a campaign due within the hour opens read-only,
+// and a campaign is deleted.
+test("campaigns: create, list, edit, read-only within the hour, delete", async ({ page }) => {
+  test.setTimeout(120_000);
+  const t = await createE2eTenant();
+  const tag = randomBytes(3).toString("hex");
+  const db = getDb();
+  const [conn] = await db.insert(whatsapps).values({ companyId: t.company.id, name: `Conexão ${tag}`, provider: "sandbox", token: `tok${tag}${tag}${tag}` }).returning();
+  const [contactList] = await db.insert(contactLists).values({ companyId: t.company.id, name: `Clientes ${tag}` }).returning();
+  const [soon] = await db
+    .insert(campaigns)
+    .values({
+      companyId: t.company.id,
+      name: `Em breve ${tag}`,
+      message1: "Olá {nome}, a promoção começa já!",
+      status: "PROGRAMADA",
+      scheduledAt: new Date(Date.now() + 30 * 60_000),
+      whatsappId: conn.id,
+      contactListId: contactList.id,
+    })
+    .returning();
+
+  await loginThroughPage(page, t.admin.email, t.admin.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.evaluate(() => localStorage.setItem("preferredTheme", "light"));
+  await page.goto("/campaigns");
+  await expect(page.getByTestId("campaigns-table")).toBeVisible({ timeout: 20_000 });
+
+  // the dialog's rules: name, and at least message 1
+  await page.getByTestId("add-campaign").click();
+  const dialog = page.getByTestId("campaign-dialog");
+  await expect(dialog.getByTestId("campaign-dialog-title")).toHaveText("Nova Campanha");
+  await dialog.getByTestId("campaign-submit").click();
+  await expect(dialog.getByText("Obrigatório")).toBeVisible();
+  await expect(dialog.getByText("Escreva ao menos a mensagem 1.")).toBeVisible();
+  const name = `Boas-vindas ${tag}`;
+  await dialog.getByTestId("field-name").fill(name);
+  await dialog.getByTestId("field-message1").fill("Olá ");
+  await dialog.getByTestId("campaign-variables").getByRole("button", { name: "{nome}" }).click();
+  await expect(dialog.getByTestId("field-message1")).toHaveValue("Olá {nome}");
+  await dialog.getByTestId("message-tab-2").click();
+  await dialog.getByTestId("field-message2").fill("Oi {nome}, tudo bem?");
+  await dialog.getByTestId("campaign-submit").click();
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByText("Operação realizada com sucesso!").first()).toBeVisible();
+
+  // in the list with the empty values' texts (admin §2.7)
+  const row = page.locator('[data-testid^="campaign-row-"]').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("campaign-status")).toHaveText("Inativa");
+  await expect(row.getByTestId("campaign-contact-list")).toHaveText("Não definida");
+  await expect(row.getByTestId("campaign-whatsapp")).toHaveText("Não definido");
+  await expect(row.getByTestId("campaign-scheduled-at")).toHaveText("Sem agendamento");
+  await expect(row.getByTestId("campaign-completed-at")).toHaveText("Não concluída");
+  await expect(row.getByTestId("campaign-confirmation")).toHaveText("Desabilitada");
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${SHOTS}/h3-campaigns-list.png` });
+
+  // edit: connection, contact list and a time tomorrow make it Programada
+  await row.getByTestId("edit-campaign").click();
+  await expect(dialog.getByTestId("campaign-dialog-title")).toHaveText("Editar Campanha");
+  await expect(dialog.getByTestId("field-message1")).toHaveValue("Olá {nome}");
+  await dialog.getByTestId("field-whatsappId").click();
+  await page.getByRole("option", { name: conn.name }).click();
+  await dialog.getByTestId("field-contactListId").click();
+  await page.getByRole("option", { name: contactList.name }).click();
+  const when = new Date(Date.now() + 86400_000);
+  when.setSeconds(0, 0);
+  await dialog.getByTestId("field-scheduledAt").fill(formatInTimeZone(when, TIME_ZONE, "yyyy-MM-dd'T'HH:mm"));
+  await dialog.getByTestId("field-confirmation").click();
+  await dialog.getByTestId("field-confirmationMessage1").fill("Podemos enviar novidades, {nome}?");
+  await page.mouse.move(0, 0);
+  await dialog.screenshot({ path: `${SHOTS}/h3-campaign-dialog.png` });
+  await dialog.getByTestId("campaign-submit").click();
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  await expect(row.getByTestId("campaign-status")).toHaveText("Programada");
+  await expect(row.getByTestId("campaign-whatsapp")).toHaveText(conn.name);
+  await expect(row.getByTestId("campaign-contact-list")).toHaveText(contactList.name);
+  await expect(row.getByTestId("campaign-scheduled-at")).toHaveText(formatInTimeZone(when, TIME_ZONE, "dd/MM/yyyy HH:mm"));
+  await expect(row.getByTestId("campaign-confirmation")).toHaveText("Habilitada");
+
+  // scheduled within the hour: read-only (admin §4)
+  const soonRow = page.getByTestId(`campaign-row-${soon.id}`);
+  await soonRow.getByTestId("edit-campaign").click();
+  await expect(dialog.getByTestId("campaign-dialog-title")).toHaveText("Campanha - Somente Leitura");
+  await expect(dialog.getByTestId("field-name")).toBeDisabled();
+  await expect(dialog.getByTestId("field-name")).toHaveValue(soon.name);
+  await expect(dialog.getByTestId("campaign-submit")).toHaveCount(0);
+  await page.mouse.move(0, 0);
+  await dialog.screenshot({ path: `${SHOTS}/h3-campaign-dialog-readonly.png` });
+  await dialog.getByTestId("campaign-close").click();
+  await expect(dialog).toBeHidden();
+
+  // delete, after the confirmation
+  await row.getByTestId("delete-campaign").click();
+  await page.getByTestId("confirm-dialog").getByTestId("confirm-button").click();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId(`campaign-row-${soon.id}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-testid^="campaign-row-"]').filter({ hasText: name })).toHaveCount(0);
+});
