@@ -46,7 +46,14 @@ const optionalId = z.preprocess(blankToNull, idSchema().nullable());
 
 export const campaignFields = {
   // spec admin §5: name required, 2-50
-  name: z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).min(2, V.tooShort).max(50, V.tooLong),
+  // one issue at a time, and none that aborts: the rules across fields still run (the form shows them all)
+  name: z
+    .string({ error: V.required })
+    .trim()
+    .superRefine((s, c) => {
+      const message = !s ? V.required : s.length < 2 ? V.tooShort : s.length > 50 ? V.tooLong : null;
+      if (message) c.addIssue({ code: "custom", message });
+    }),
   ...(Object.fromEntries(MESSAGE_KEYS.map((k) => [k, text])) as Record<MessageKey, typeof text>),
   ...(Object.fromEntries(CONFIRMATION_KEYS.map((k) => [k, text])) as Record<ConfirmationKey, typeof text>),
   confirmation: z.preprocess(toBool, z.boolean()),

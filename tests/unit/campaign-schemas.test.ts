@@ -33,6 +33,8 @@ describe("campaign schema", () => {
     expect(issues(campaignSchema.safeParse({ name: "  ", message1: "x" }))).toEqual(["name:required"]);
     expect(issues(campaignSchema.safeParse({ name: "a", message1: "x" }))).toEqual(["name:tooShort"]);
     expect(issues(campaignSchema.safeParse({ name: "a".repeat(51), message1: "x" }))).toEqual(["name:tooLong"]);
+    // the form shows every rule at once: a missing name does not hide the missing message
+    expect(issues(campaignSchema.safeParse({ name: "", message1: "" }))).toEqual(["name:required", "message1:messageRequired"]);
   });
 
   it("needs message1; the confirmation switch needs its first message", () => {
