@@ -23,6 +23,17 @@ async function assertNumberFree(db: DbOrTx, contactListId: number, number: strin
   if (taken) throw new AppError("ERR_CONTACT_LIST_ITEM_EXISTS", 409);
 }
 
+// another request took the number in between: the unique key has the last word
+async function sameNumberRace<T>(write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const pg = (err as { cause?: { code?: string; constraint_name?: string } }).cause ?? (err as { code?: string; constraint_name?: string });
+    if (pg?.code === "23505" && pg.constraint_name === "contact_list_items_list_number_unique") throw new AppError("ERR_CONTACT_LIST_ITEM_EXISTS", 409);
+    throw err;
+  }
+}
+
 // the list's contactsCount changed: the lists page shows it
 async function listCountChanged(db: DbOrTx, ctx: TenantContext, contactListId: number) {
   await publishContactList(ctx.companyId, { action: "update", record: await getContactList(db, ctx, contactListId) });
@@ -50,15 +61,17 @@ export async function updateContactListItem(db: DbOrTx, ctx: TenantContext, id: 
   const current = await getContactListItem(db, ctx, id);
   const numberChanged = input.number !== undefined && input.number !== current.number;
   if (numberChanged) await assertNumberFree(db, current.contactListId, input.number!, id);
-  await db
-    .update(contactListItems)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...(numberChanged ? { number: input.number, isWhatsappValid: null, whatsappCheckedAt: null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(contactListItems.id, id), eq(contactListItems.companyId, ctx.companyId)));
+  await sameNumberRace(
+    db
+      .update(contactListItems)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(numberChanged ? { number: input.number, isWhatsappValid: null, whatsappCheckedAt: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(contactListItems.id, id), eq(contactListItems.companyId, ctx.companyId))),
+  );
   const record = await getContactListItem(db, ctx, id);
   await publishContactListItem(ctx.companyId, record.contactListId, { action: "update", record });
   return record;
