@@ -81,24 +81,40 @@ export async function claimCampaignMessages(db: Db, whatsappId: number, limit = 
 
 /**
  * The provider accepted a row. A confirmation request: its recipient is `confirming`. A message
- * part: once the recipient's last part is settled, it is `delivered`. `number` (the provider
- * checked it): the list item is on WhatsApp, and the recipient's other parts go to that number.
+ * part: once the recipient's last part is settled, it is `delivered`. One statement (one commit
+ * per message: the campaign's pace is the commits'). `number` (the provider checked it): the list
+ * item is on WhatsApp, and the recipient's other parts go to that number.
  */
 export async function markCampaignSent(db: Db, ref: Ref & { number?: string }) {
+  // the claim hands a recipient's parts one at a time: no other part of it changes meanwhile
   const [row] = (await db.execute(sql`
-    update campaign_messages set send_status = 'sent', sent_at = now(), send_error = null, updated_at = now()
-    where id = ${ref.id} and company_id = ${ref.companyId} and send_status <> 'sent'
-    returning id, shipping_id, campaign_id, company_id, kind, send_status
-  `)) as unknown as Changed[];
+    with m as (
+      update campaign_messages set send_status = 'sent', sent_at = now(), send_error = null, updated_at = now()
+      where id = ${ref.id} and company_id = ${ref.companyId} and send_status <> 'sent'
+      returning id, shipping_id, campaign_id, company_id, kind, send_status
+    ),
+    s as (
+      -- scalar subqueries of m: always the primary key's index, whatever the table's statistics
+      update campaign_shipping s set
+        status = case
+          when (select kind from m) = 'confirmation' then 'confirming'
+          when exists (select 1 from campaign_messages p where p.shipping_id = s.id and p.kind = 'message' and p.id <> (select id from m) and p.send_status = 'failed')
+            then 'failed'
+          else 'delivered' end,
+        confirmation_requested_at = case when (select kind from m) = 'confirmation' then now() else s.confirmation_requested_at end,
+        delivered_at = case when (select kind from m) = 'message' then now() else s.delivered_at end,
+        updated_at = now()
+      where s.id = (select shipping_id from m) and s.status = 'queued'
+        and ((select kind from m) = 'confirmation' or not exists (
+          select 1 from campaign_messages p
+          where p.shipping_id = s.id and p.kind = 'message' and p.id <> (select id from m) and p.send_status in ('pending', 'sending')))
+      returning s.id
+    )
+    select m.*, exists (select 1 from s) as settled from m
+  `)) as unknown as (Changed & { settled: boolean })[];
   if (!row) return;
   if (ref.number) await checkedNumber(db, row, ref.number);
-  if (row.kind === "confirmation") {
-    await db.execute(sql`
-      update campaign_shipping set status = 'confirming', confirmation_requested_at = now(), updated_at = now()
-      where id = ${row.shipping_id} and status = 'queued'
-    `);
-  } else await settleDelivered(db, row.shipping_id);
-  await afterChange(db, row);
+  if (row.settled) await afterChange(db, row);
 }
 
 /**
@@ -133,18 +149,6 @@ export async function markCampaignInvalid(db: Db, ref: Ref) {
   `)) as unknown as { contact_id: number | null }[];
   if (s?.contact_id) await recordValidity(db, ref.companyId, [{ id: s.contact_id, valid: false }]);
   await afterChange(db, row);
-}
-
-// the recipient's message parts are all settled: delivered (or failed when one failed for good)
-async function settleDelivered(db: DbOrTx, shippingId: number) {
-  await db.execute(sql`
-    update campaign_shipping s set
-      status = case when exists (select 1 from campaign_messages p where p.shipping_id = s.id and p.kind = 'message' and p.send_status = 'failed')
-        then 'failed' else 'delivered' end,
-      delivered_at = now(), updated_at = now()
-    where s.id = ${shippingId} and s.status = 'queued'
-      and not exists (select 1 from campaign_messages p where p.shipping_id = s.id and p.kind = 'message' and p.send_status in ('pending', 'sending'))
-  `);
 }
 
 async function failShipping(db: Db, rows: Changed[], error: string) {

@@ -18,7 +18,9 @@ export async function finishIfDone(db: DbOrTx, companyId: number, campaignId: nu
   const done = (await db.execute(sql`
     update campaigns set status = 'FINALIZADA', completed_at = now(), updated_at = now()
     where id = ${campaignId} and company_id = ${companyId} and status = 'EM_ANDAMENTO'
-      and not exists (select 1 from campaign_shipping where campaign_id = ${campaignId} and status in ('pending', 'queued'))
+      -- two equalities, so each is one probe of campaign_shipping_campaign_status_idx (an IN list scans the campaign)
+      and not exists (select 1 from campaign_shipping where campaign_id = ${campaignId} and status = 'pending')
+      and not exists (select 1 from campaign_shipping where campaign_id = ${campaignId} and status = 'queued')
     returning id
   `)) as unknown as { id: number }[];
   if (done.length) await publishProgress(db, companyId, campaignId, { force: true });
