@@ -42,7 +42,7 @@ export function CampaignSettingsForm({ initial }: { initial: CampaignSettings })
             <CardTitle>{t("intervals.title")}</CardTitle>
             <CardDescription>{t("intervals.description")}</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-5 md:grid-cols-3">
+          <CardContent className="grid gap-5 md:grid-cols-3 md:items-start">
             <IntervalSelect control={form.control} name="messageInterval" choices={MESSAGE_INTERVALS} />
             <IntervalSelect control={form.control} name="longerIntervalAfter" choices={LONGER_INTERVALS} />
             <IntervalSelect control={form.control} name="greaterInterval" choices={LONGER_INTERVALS} />

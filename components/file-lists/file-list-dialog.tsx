@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useFieldArray, useForm, type Resolver } from "react-hook-form";
+import { useFieldArray, useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -56,6 +56,7 @@ export function FileListDialog({ row, onClose, onSaved }: Props) {
   });
   const { control, reset } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "options", keyName: "key" });
+  const options = useWatch({ control, name: "options" });
 
   useEffect(() => {
     if (!row) return;
@@ -167,18 +168,12 @@ export function FileListDialog({ row, onClose, onSaved }: Props) {
                           <Trash2 />
                         </Button>
                       </div>
-                      <FormField
-                        control={control}
-                        name={`options.${i}`}
-                        render={({ field }) => (
-                          <OptionFileField
-                            index={i}
-                            current={field.value.removeFile ? "" : field.value.fileName}
-                            picked={field.value.file ?? null}
-                            onPick={(file) => field.onChange({ ...field.value, file })}
-                            onRemoveCurrent={() => field.onChange({ ...field.value, removeFile: true })}
-                          />
-                        )}
+                      <OptionFileField
+                        index={i}
+                        current={options[i]?.removeFile ? "" : (options[i]?.fileName ?? "")}
+                        picked={options[i]?.file ?? null}
+                        onPick={(file) => form.setValue(`options.${i}.file`, file)}
+                        onRemoveCurrent={() => form.setValue(`options.${i}.removeFile`, true)}
                       />
                     </div>
                   ))}
