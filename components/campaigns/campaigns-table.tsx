@@ -74,15 +74,16 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
     >
       <ListTable
         testId="campaigns-table"
+        className="table-fixed"
         columns={[
-          { label: t("table.name"), className: "pl-4" },
-          { label: t("table.status"), className: "text-center" },
-          { label: t("table.contactList"), className: "hidden text-center md:table-cell" },
-          { label: t("table.whatsapp"), className: "hidden text-center md:table-cell" },
-          { label: t("table.scheduledAt"), className: "hidden text-center lg:table-cell" },
-          { label: t("table.completedAt"), className: "hidden text-center lg:table-cell" },
-          { label: t("table.confirmation"), className: "hidden text-center xl:table-cell" },
-          { label: t("table.actions"), className: "pr-4 text-right" },
+          { label: t("table.name"), className: "w-auto pl-4" },
+          { label: t("table.status"), className: "w-28 text-center" },
+          { label: t("table.contactList"), className: "hidden w-auto text-center md:table-cell" },
+          { label: t("table.whatsapp"), className: "hidden w-auto text-center md:table-cell" },
+          { label: t("table.scheduledAt"), className: "hidden w-28 text-center whitespace-normal lg:table-cell" },
+          { label: t("table.completedAt"), className: "hidden w-28 text-center whitespace-normal lg:table-cell" },
+          { label: t("table.confirmation"), className: "hidden w-28 text-center whitespace-normal xl:table-cell" },
+          { label: t("table.actions"), className: "w-44 pr-4 text-right" },
         ]}
         rows={list.items}
         loading={list.loading}
@@ -90,27 +91,27 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
         emptyIcon={Megaphone}
         renderRow={(row) => (
           <TableRow key={row.id} data-testid={`campaign-row-${row.id}`} data-status={row.status}>
-            <TableCell className="max-w-[16rem] pl-4 font-medium">
-              <span className="block truncate" title={row.name}>
+            <TableCell className="pl-4 font-medium">
+              <span className="block break-words whitespace-normal" title={row.name}>
                 {row.name}
               </span>
             </TableCell>
             <TableCell className="text-center">
               <CampaignStatusBadge status={row.status} />
             </TableCell>
-            <TableCell className="hidden text-center md:table-cell" data-testid="campaign-contact-list">
+            <TableCell className="hidden text-center break-words whitespace-normal md:table-cell" data-testid="campaign-contact-list">
               {row.contactList?.name ?? <Empty>{t("noContactList")}</Empty>}
             </TableCell>
-            <TableCell className="hidden text-center md:table-cell" data-testid="campaign-whatsapp">
+            <TableCell className="hidden text-center break-words whitespace-normal md:table-cell" data-testid="campaign-whatsapp">
               {row.whatsapp?.name ?? <Empty>{t("noWhatsapp")}</Empty>}
             </TableCell>
-            <TableCell className="hidden text-center tabular-nums lg:table-cell" data-testid="campaign-scheduled-at">
+            <TableCell className="hidden text-center whitespace-normal tabular-nums lg:table-cell" data-testid="campaign-scheduled-at">
               {when(row.scheduledAt) ?? <Empty>{t("noSchedule")}</Empty>}
             </TableCell>
-            <TableCell className="hidden text-center tabular-nums lg:table-cell" data-testid="campaign-completed-at">
+            <TableCell className="hidden text-center whitespace-normal tabular-nums lg:table-cell" data-testid="campaign-completed-at">
               {when(row.completedAt) ?? <Empty>{t("notCompleted")}</Empty>}
             </TableCell>
-            <TableCell className="hidden text-center xl:table-cell" data-testid="campaign-confirmation">
+            <TableCell className="hidden text-center whitespace-normal xl:table-cell" data-testid="campaign-confirmation">
               {row.confirmation ? t("confirmationOn") : <Empty>{t("confirmationOff")}</Empty>}
             </TableCell>
             <TableCell className="pr-4">
