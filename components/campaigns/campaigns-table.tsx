@@ -128,7 +128,7 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
                 )}
                 <Tooltip>
                   <TooltipTrigger asChild>
-                    <Button variant="ghost" size="icon" asChild aria-label={t("buttons.report")} data-testid="campaign-report">
+                    <Button variant="ghost" size="icon" asChild aria-label={t("buttons.report")} data-testid="open-campaign-report">
                       <Link href={`/campaign/${row.id}/report`}>
                         <BarChart3 />
                       </Link>

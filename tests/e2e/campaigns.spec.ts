@@ -30,6 +30,11 @@ test("campaigns: create, list, edit, read-only within the hour, delete", async (
       contactListId: contactList.id,
     })
     .returning();
+  // a running one (nothing left to send): stop is offered, delete is not
+  const [running] = await db
+    .insert(campaigns)
+    .values({ companyId: t.company.id, name: `Rodando ${tag}`, message1: "Oi", status: "EM_ANDAMENTO", scheduledAt: new Date(Date.now() - 60_000), whatsappId: conn.id, contactListId: contactList.id })
+    .returning();
 
   await loginThroughPage(page, t.admin.email, t.admin.password);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -101,6 +106,21 @@ test("campaigns: create, list, edit, read-only within the hour, delete", async (
   await dialog.screenshot({ path: `${SHOTS}/h3-campaign-dialog-readonly.png` });
   await dialog.getByTestId("campaign-close").click();
   await expect(dialog).toBeHidden();
+
+  // stop a running campaign (the dispatcher's cancel), then restart it (admin §4's shown transitions)
+  const runningRow = page.getByTestId(`campaign-row-${running.id}`);
+  await expect(runningRow.getByTestId("campaign-status")).toHaveText("Em Andamento");
+  await expect(runningRow.getByTestId("delete-campaign")).toHaveCount(0);
+  await expect(runningRow.getByTestId("restart-campaign")).toHaveCount(0);
+  await runningRow.getByTestId("stop-campaign").click();
+  await page.getByTestId("confirm-stop").getByTestId("confirm-button").click();
+  await expect(runningRow.getByTestId("campaign-status")).toHaveText("Cancelada");
+  await expect(page.getByText("Campanha cancelada").first()).toBeVisible();
+  await expect(runningRow.getByTestId("stop-campaign")).toHaveCount(0);
+  await runningRow.getByTestId("restart-campaign").click();
+  await expect(page.getByText("Campanha reiniciada").first()).toBeVisible();
+  await expect(runningRow.getByTestId("campaign-status")).not.toHaveText("Cancelada");
+  await expect(runningRow.getByTestId("open-campaign-report")).toHaveAttribute("href", `/campaign/${running.id}/report`);
 
   // delete, after the confirmation
   await row.getByTestId("delete-campaign").click();
