@@ -12,7 +12,7 @@ test.use({ timezoneId: TIME_ZONE, viewport: { width: 1280, height: 800 }, colorS
 // values' texts, is edited into a scheduled one, a campaign due within the hour opens read-only,
 // and a campaign is deleted.
 test("campaigns: create, list, edit, read-only within the hour, delete", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const t = await createE2eTenant();
   const tag = randomBytes(3).toString("hex");
   const db = getDb();
