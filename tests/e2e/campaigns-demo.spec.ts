@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { sandboxMessages } from "@/db/schema";
-import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { campaigns, sandboxMessages } from "@/db/schema";
+import { createE2eTenant, demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
 
 // Issue 15 "done when", in the demo company: a list of three sandbox numbers, intervals 0, a
 // campaign scheduled a few seconds ahead with {nome}; each number receives exactly one message
@@ -164,6 +164,30 @@ test("cancel and restart mid-campaign: nothing goes out while cancelled, every n
     select count(*)::int as n from (select number from sandbox_messages where whatsapp_id = ${whatsappId} and direction = 'out' and body like ${`%(${tag})`} group by number having count(*) > 1) d
   `)) as unknown as { n: number }[];
   expect(dups.n).toBe(0);
+});
+
+test("the report of another company's campaign, or of an id that is no campaign, is not found", async ({ page }) => {
+  test.setTimeout(120_000);
+  const other = await createE2eTenant();
+  const [theirs] = await getDb().insert(campaigns).values({ companyId: other.company.id, name: "Alheia", message1: "Oi" }).returning();
+  await loginThroughPage(page, "admin@example.com", "admin123");
+  await expect(page).not.toHaveURL(/\/login/);
+  for (const path of [`/campaign/${theirs.id}/report`, "/campaign/abc/report", "/campaign/99999999999/report"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByText("404")).toBeVisible();
+    await expect(page.getByTestId("campaign-report")).toHaveCount(0);
+  }
+  // its own admin sees it
+  const own = await page.context().browser()!.newContext();
+  const ownPage = await own.newPage();
+  await loginThroughPage(ownPage, other.admin.email, other.admin.password);
+  await expect(ownPage).not.toHaveURL(/\/login/);
+  await ownPage.goto(`/campaign/${theirs.id}/report`);
+  await expect(ownPage.getByTestId("page-title")).toHaveText("Relatório da Alheia");
+  await expect(ownPage.getByTestId("campaign-report-scheduledAt-value")).toHaveText("Sem agendamento");
+  await expect(ownPage.getByTestId("campaign-report-contactList-value")).toHaveText("Não definida");
+  await own.close();
 });
 
 const sum = (by: Map<string, string[]>) => [...by.values()].reduce((n, v) => n + v.length, 0);

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import type { ReportCampaign } from "./report-state";
 
-type Card = { key: string; icon: LucideIcon; tone: string; value: string };
+type Card = { key: string; icon: LucideIcon; tone: string; value: string; text?: boolean };
 
 /** The cards of admin.md §2.7; the two confirmation cards only when the campaign asks for confirmation. */
 export function ReportCards({ campaign: c }: { campaign: ReportCampaign }) {
@@ -22,21 +22,22 @@ export function ReportCards({ campaign: c }: { campaign: ReportCampaign }) {
         ]
       : []),
     { key: "delivered", icon: Send, tone: "bg-success/15 text-success", value: n(c.report.delivered) },
-    { key: "connection", icon: Smartphone, tone: "bg-accent text-accent-foreground", value: c.whatsappName ?? t("notDefinedF") },
-    { key: "contactList", icon: ListChecks, tone: "bg-accent text-accent-foreground", value: c.contactListName ?? t("notDefinedF") },
-    { key: "scheduledAt", icon: CalendarClock, tone: "bg-accent text-accent-foreground", value: when(c.scheduledAt, t("noSchedule")) },
-    { key: "completedAt", icon: CircleCheck, tone: "bg-accent text-accent-foreground", value: when(c.completedAt, t("notCompleted")) },
+    { key: "connection", icon: Smartphone, tone: "bg-accent text-accent-foreground", value: c.whatsappName ?? t("notDefinedF"), text: true },
+    { key: "contactList", icon: ListChecks, tone: "bg-accent text-accent-foreground", value: c.contactListName ?? t("notDefinedF"), text: true },
+    { key: "scheduledAt", icon: CalendarClock, tone: "bg-accent text-accent-foreground", value: when(c.scheduledAt, t("noSchedule")), text: true },
+    { key: "completedAt", icon: CircleCheck, tone: "bg-accent text-accent-foreground", value: when(c.completedAt, t("notCompleted")), text: true },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="campaign-report-cards">
-      {cards.map(({ key, icon: Icon, tone, value }) => (
+      {cards.map(({ key, icon: Icon, tone, value, text }) => (
         <div key={key} className="flex items-center gap-4 rounded-xl border bg-card p-5 shadow-xs" data-testid={`campaign-report-${key}`}>
           <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-full", tone)}>
             <Icon className="size-5" aria-hidden />
           </span>
           <div className="min-w-0">
             <p className="truncate text-sm text-muted-foreground">{t(`cards.${key}`)}</p>
-            <p className="truncate text-xl font-semibold tabular-nums" data-testid={`campaign-report-${key}-value`} title={value}>
+            {/* names and dates wrap instead of being cut; counts stay large */}
+            <p className={cn("font-semibold tabular-nums", text ? "text-base break-words" : "text-2xl")} data-testid={`campaign-report-${key}-value`}>
               {value}
             </p>
           </div>

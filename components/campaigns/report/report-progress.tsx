@@ -1,16 +1,8 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
 import { progressPercent, type ReportCampaign } from "./report-state";
-
-const TONES: Record<string, BadgeProps["variant"]> = {
-  INATIVA: "outline",
-  PROGRAMADA: "secondary",
-  EM_ANDAMENTO: "warning",
-  CANCELADA: "destructive",
-  FINALIZADA: "success",
-};
 
 /** The progress bar (delivered of valid) and the status line. */
 export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
@@ -18,7 +10,6 @@ export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
   const format = useFormatter();
   const { report, status } = campaign;
   const percent = progressPercent(report);
-  const known = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"].includes(status);
   return (
     <div className="space-y-3 rounded-xl border bg-card p-5 shadow-xs">
       <div
@@ -34,9 +25,9 @@ export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted-foreground">{t("status")}</span>
-        <Badge variant={TONES[status] ?? "outline"} data-testid="campaign-report-status" data-status={status}>
-          {known ? t(`statuses.${status}`) : status}
-        </Badge>
+        <span data-testid="campaign-report-status" data-status={status}>
+          <CampaignStatusBadge status={status} />
+        </span>
         <span className="tabular-nums" data-testid="campaign-report-delivered-of-valid">
           {t("deliveredOfValid", { delivered: format.number(report.delivered), valid: format.number(report.valid) })}
         </span>
