@@ -7,6 +7,7 @@ import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
 const SHOTS = process.env.CAMPAIGN_SETTINGS_SHOTS;
 
 test("campaign settings: save intervals and variables, reload, a duplicate key is refused", async ({ page }) => {
+  test.setTimeout(120_000);
   const t = await createE2eTenant({ plan: { useCampaigns: true } });
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginThroughPage(page, t.admin.email, t.admin.password);
@@ -43,7 +44,7 @@ test("campaign settings: save intervals and variables, reload, a duplicate key i
   await page.getByTestId("variable-value").fill("");
 
   await page.getByTestId("save-campaign-settings").click();
-  await expect(page.getByText("Configurações salvas")).toBeVisible();
+  await expect(page.getByText("Configurações salvas", { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(page.getByTestId("field-messageInterval")).toHaveText("Sem intervalo");
@@ -57,7 +58,7 @@ test("campaign settings: save intervals and variables, reload, a duplicate key i
   // removed and saved: gone after a reload; what the API answers matches
   await page.getByTestId("remove-variable-1").click();
   await page.getByTestId("save-campaign-settings").click();
-  await expect(page.getByText("Configurações salvas").first()).toBeVisible();
+  await expect(page.getByText("Configurações salvas", { exact: true }).first()).toBeVisible();
   await page.reload();
   await expect(page.locator('[data-testid^="variable-row-"]')).toHaveCount(1);
   const api = await (await page.request.get("/api/campaign-settings")).json();

@@ -7,6 +7,7 @@ import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
 const SHOTS = process.env.FILE_LISTS_SHOTS;
 
 test("file lists: create a list with an uploaded file, reopen it and see the file", async ({ page }) => {
+  test.setTimeout(120_000);
   const t = await createE2eTenant({ plan: { useCampaigns: true } });
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginThroughPage(page, t.admin.email, t.admin.password);
@@ -33,14 +34,18 @@ test("file lists: create a list with an uploaded file, reopen it and see the fil
   await shot("file-list-dialog");
   await dialog.getByTestId("file-list-submit").click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Lista de arquivos salva com sucesso.")).toBeVisible();
+  await expect(page.getByText("Lista de arquivos salva com sucesso.", { exact: true })).toBeVisible();
   const row = page.locator('[data-testid^="file-list-row-"]', { hasText: "Catálogo de verão" });
   await expect(row).toBeVisible();
   await shot("files");
 
   // reopened after a reload: the options and the stored file are there
   await page.reload();
-  await row.getByTestId("edit-file-list").click();
+  // a click before the page is interactive opens nothing: click until the dialog opens
+  await expect(async () => {
+    await row.getByTestId("edit-file-list").click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(dialog.getByTestId("option-name-0")).toHaveValue("Tabela de preços");
   await expect(dialog.getByTestId("option-file-name-0")).toHaveText("precos.pdf");
   await expect(dialog.getByTestId("option-name-1")).toHaveValue("Só texto");
