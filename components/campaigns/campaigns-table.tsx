@@ -78,7 +78,7 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
         columns={[
           { label: t("table.name"), className: "w-auto pl-4" },
           { label: t("table.status"), className: "w-28 text-center" },
-          { label: t("table.contactList"), className: "hidden w-auto text-center md:table-cell" },
+          { label: t("table.contactList"), className: "hidden w-auto text-center whitespace-normal md:table-cell" },
           { label: t("table.whatsapp"), className: "hidden w-auto text-center md:table-cell" },
           { label: t("table.scheduledAt"), className: "hidden w-28 text-center whitespace-normal lg:table-cell" },
           { label: t("table.completedAt"), className: "hidden w-28 text-center whitespace-normal lg:table-cell" },
