@@ -96,8 +96,9 @@ describe("starting a campaign", () => {
     const ms = performance.now() - t0;
     const [{ n }] = (await getDb().execute(sql`select count(*)::int as n from campaign_shipping where campaign_id = ${id}`)) as unknown as { n: number }[];
     expect(n).toBe(10_000);
-    // about 0.8 s on a quiet machine; the bound leaves room for a loaded CI
-    expect(ms).toBeLessThan(3000);
+    // about 0.8 s on a quiet machine (1.4 s in tests/bench/campaigns.ts on a loaded one); the bound
+    // only catches a regression to per-row statements
+    expect(ms).toBeLessThan(5000);
   });
 });
 
@@ -316,6 +317,23 @@ describe("recipients and outcomes", () => {
     expect(rows.map((r) => [r.number, r.message])).toEqual(tagged.map((c) => [c.number, `Oi ${c.name}`]));
     expect(await shippingOf(foreign)).toEqual([]);
     expect((await campaignRow(foreign)).status).toBe("FINALIZADA");
+  });
+
+  it("a campaign whose last send was marked by a worker that died before the finish check is finished by the next dispatch", async () => {
+    const { a } = env;
+    await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const id = await makeCampaign(a, { contactListId: await makeList(a, numbers(3)) });
+    await startDueCampaigns(getDb(), new Date(), { campaignId: id });
+    await dispatchDue(getDb(), new Date(), { campaignId: id });
+    await drainOutbox(id);
+    expect((await campaignRow(id)).status).toBe("FINALIZADA");
+    // as if the process had died right after the last markSent committed
+    await getDb().execute(sql`update campaigns set status = 'EM_ANDAMENTO', completed_at = null where id = ${id}`);
+    const r = await dispatchDue(getDb(), new Date(), { campaignId: id });
+    expect(r).toEqual({ queued: 0, full: false, nextDueAt: null });
+    const c = await campaignRow(id);
+    expect(c.status).toBe("FINALIZADA");
+    expect(c.completedAt).toBeInstanceOf(Date);
   });
 
   it("progress events are throttled, and the finish is always told", async () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { writeParts, type ClaimedShipping } from "./parts";
-import { finishIfDone, publishProgress } from "./progress";
+import { finishIfDone, finishStalled, publishProgress } from "./progress";
 
 export type DispatchOptions = { limit?: number; campaignId?: number };
 
@@ -60,6 +60,7 @@ export async function dispatchDue(db: Db, now: Date, opts: DispatchOptions = {})
     return rows;
   });
   await announce(db, claimed);
+  if (!claimed.length) await finishStalled(db, opts.campaignId);
   return { queued: claimed.length, full: claimed.length >= limit, nextDueAt: await nextDue(db, opts.campaignId) };
 }
 

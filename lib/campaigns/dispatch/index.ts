@@ -4,6 +4,6 @@ export { startDueCampaigns, type StartOptions } from "./start-due";
 export { dispatchDue, nextDue, type DispatchOptions } from "./dispatch-due";
 export { cancelCampaign } from "./cancel-campaign";
 export { restartCampaign } from "./restart-campaign";
-export { finishIfDone, publishProgress, progressOf, PROGRESS_THROTTLE_MS } from "./progress";
+export { finishIfDone, finishStalled, publishProgress, progressOf, PROGRESS_THROTTLE_MS } from "./progress";
 export { campaignReport, type CampaignReport } from "./report";
 export { dueAt, dueOffsetSeconds } from "./spacing";

@@ -110,11 +110,20 @@ export async function markCampaignSent(db: Db, ref: Ref & { number?: string }) {
           where p.shipping_id = s.id and p.kind = 'message' and p.id <> (select id from m) and p.send_status in ('pending', 'sending')))
       returning s.id
     )
-    select m.*, exists (select 1 from s) as settled from m
-  `)) as unknown as (Changed & { settled: boolean })[];
+    -- maybe done: no other recipient of the campaign left to send, as this statement sees it
+    select m.*, exists (select 1 from s) as settled,
+      exists (select 1 from s)
+        and not exists (select 1 from campaign_shipping o where o.campaign_id = m.campaign_id and o.status = 'pending')
+        and not exists (select 1 from campaign_shipping o where o.campaign_id = m.campaign_id and o.status = 'queued' and o.id <> m.shipping_id)
+        as maybe_done
+    from m
+  `)) as unknown as (Changed & { settled: boolean; maybe_done: boolean })[];
   if (!row) return;
   if (ref.number) await checkedNumber(db, row, ref.number);
-  if (row.settled) await afterChange(db, row);
+  // the finish check (its own statement, which sees every commit) only when it may be due: two
+  // last sends committing together could each miss the other; dispatchDue's sweep catches that
+  if (row.maybe_done) await afterChange(db, row);
+  else if (row.settled) await publishProgress(db, row.company_id, row.campaign_id);
 }
 
 /**

@@ -27,6 +27,23 @@ export async function finishIfDone(db: DbOrTx, companyId: number, campaignId: nu
   return done.length > 0;
 }
 
+/**
+ * The finish check of every running campaign (or one): the safety net behind the per-message
+ * check (a worker that died between marking the last message and checking). A few index probes
+ * per running campaign; dispatchDue runs it on every call.
+ */
+export async function finishStalled(db: DbOrTx, campaignId?: number): Promise<number[]> {
+  const done = (await db.execute(sql`
+    update campaigns c set status = 'FINALIZADA', completed_at = now(), updated_at = now()
+    where c.status = 'EM_ANDAMENTO' ${campaignId !== undefined ? sql`and c.id = ${campaignId}` : sql``}
+      and not exists (select 1 from campaign_shipping s where s.campaign_id = c.id and s.status = 'pending')
+      and not exists (select 1 from campaign_shipping s where s.campaign_id = c.id and s.status = 'queued')
+    returning c.id, c.company_id
+  `)) as unknown as { id: number; company_id: number }[];
+  for (const c of done) await publishProgress(db, c.company_id, c.id, { force: true });
+  return done.map((c) => c.id);
+}
+
 type Throttle = { last: number; timer: NodeJS.Timeout | null };
 const throttles = new Map<number, Throttle>();
 
