@@ -53,9 +53,9 @@ export async function newConnection(t: Tenant) {
   return w.id;
 }
 
-/** A PROGRAMADA campaign due a second ago, on a connection of its own unless `whatsappId` is given. */
+/** A PROGRAMADA campaign due a second ago, on the tenant's connection unless `whatsappId` is given. */
 export async function makeCampaign(t: Tenant, fields: Partial<typeof campaigns.$inferInsert> = {}) {
-  const whatsappId = fields.whatsappId ?? (await newConnection(t));
+  const whatsappId = fields.whatsappId ?? t.whatsappId;
   const [c] = await getDb()
     .insert(campaigns)
     .values({

@@ -10,6 +10,7 @@ import { cancelCampaign, dispatchDue, restartCampaign, startDueCampaigns } from 
 import { claimCampaignMessages } from "@/lib/campaigns/dispatch/outbox";
 import { campaignReport } from "@/lib/campaigns/dispatch/report";
 import { captureRealtime, newContact, published, twoCompanies, type Env } from "../helpers/ticket-env";
+import type { Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 import {
   campaignRow,
@@ -18,6 +19,7 @@ import {
   drainOutbox,
   makeCampaign,
   makeList,
+  newConnection,
   numbers,
   outboxOf,
   setSettings,
@@ -30,6 +32,10 @@ captureRealtime();
 beforeAll(async () => {
   env = await twoCompanies();
 });
+
+/** A campaign on a connection of its own, so one test's outbox never holds another's rows. */
+const ownCampaign = async (t: Tenant, fields: Parameters<typeof makeCampaign>[1] = {}) =>
+  makeCampaign(t, { whatsappId: await newConnection(t), ...fields });
 
 const secs = (d: Date | string | null, from: Date) => (d === null ? null : (new Date(d).getTime() - from.getTime()) / 1000);
 
@@ -49,14 +55,14 @@ describe("starting a campaign", () => {
       { number: nums[7], name: "Hugo" },
     ]);
     const now = new Date("2030-01-01T12:00:00Z");
-    const id = await makeCampaign(a, {
+    const id = await ownCampaign(a, {
       contactListId: listId,
       scheduledAt: new Date("2030-01-01T11:59:00Z"),
       message1: "Oi {nome} ({email}) {numero}",
       confirmation: true,
       confirmationMessage1: "Confirma, {nome}?",
     });
-    const later = await makeCampaign(a, { contactListId: listId, scheduledAt: new Date("2030-01-01T12:05:00Z") });
+    const later = await ownCampaign(a, { contactListId: listId, scheduledAt: new Date("2030-01-01T12:05:00Z") });
 
     const r = await startDueCampaigns(getDb(), now, { campaignId: id });
     expect(r).toEqual({ started: [id], full: false });
@@ -81,7 +87,7 @@ describe("starting a campaign", () => {
   it("two schedulers starting at once start a campaign once", async () => {
     const { a } = env;
     const listId = await makeList(a, numbers(300));
-    const id = await makeCampaign(a, { contactListId: listId });
+    const id = await ownCampaign(a, { contactListId: listId });
     const [r1, r2] = await Promise.all([startDueCampaigns(getDb(), new Date(), { campaignId: id }), startDueCampaigns(getDb(), new Date(), { campaignId: id })]);
     expect([...r1.started, ...r2.started]).toEqual([id]);
     expect((await shippingOf(id)).length).toBe(300);
@@ -90,7 +96,7 @@ describe("starting a campaign", () => {
   it("starts 10,000 recipients in about a second", async () => {
     const { b } = env;
     const listId = await makeList(b, numbers(10_000, "55219"));
-    const id = await makeCampaign(b, { contactListId: listId, message1: "Olá {nome}", message2: "Oi {nome}" });
+    const id = await ownCampaign(b, { contactListId: listId, message1: "Olá {nome}", message2: "Oi {nome}" });
     const t0 = performance.now();
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     const ms = performance.now() - t0;
@@ -115,7 +121,7 @@ describe("dispatching", () => {
       { companyId: a.companyId, fileListId: fl.id, name: "Foto", path: `${a.companyId}/2030-01/bbbbbbbb-bbbb-bbbb-bbbb-bbbbbbbbbbbb-foto.jpg` },
     ]);
     const now = new Date("2030-02-01T10:00:00Z");
-    const id = await makeCampaign(a, {
+    const id = await ownCampaign(a, {
       contactListId: listId,
       scheduledAt: now,
       fileListId: fl.id,
@@ -157,7 +163,7 @@ describe("dispatching", () => {
     const { a } = env;
     await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const listId = await makeList(a, numbers(500));
-    const id = await makeCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/doc.pdf`, mediaName: "doc.pdf" });
+    const id = await ownCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/doc.pdf`, mediaName: "doc.pdf" });
     const loop = async () => {
       let queued = 0;
       for (let i = 0; i < 200; i++) {
@@ -188,7 +194,7 @@ describe("cancel and restart", () => {
     await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const nums = numbers(30);
     const listId = await makeList(a, nums);
-    const id = await makeCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/promo.png`, mediaName: "promo.png" });
+    const id = await ownCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/promo.png`, mediaName: "promo.png" });
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     await dispatchDue(getDb(), new Date(), { campaignId: id, limit: 10 });
     // the phone takes a recipient's parts in turn: 7 texts go out, their attachments wait
@@ -230,7 +236,7 @@ describe("cancel and restart", () => {
     const { b } = env;
     await setSettings(b, { messageInterval: 15, longerIntervalAfter: 5, greaterInterval: 40 });
     const listId = await makeList(b, numbers(7));
-    const id = await makeCampaign(b, { contactListId: listId, whatsappId: b.whatsappId });
+    const id = await ownCampaign(b, { contactListId: listId, whatsappId: b.whatsappId });
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     await cancelCampaign(getDb(), ctxOf(b), id);
     const now = new Date("2031-05-05T05:05:05Z");
@@ -240,14 +246,14 @@ describe("cancel and restart", () => {
 
   it("a campaign cancelled before it started goes back to PROGRAMADA", async () => {
     const { a } = env;
-    const id = await makeCampaign(a, { contactListId: await makeList(a, numbers(2)), scheduledAt: new Date(Date.now() + 3_600_000) });
+    const id = await ownCampaign(a, { contactListId: await makeList(a, numbers(2)), scheduledAt: new Date(Date.now() + 3_600_000) });
     expect((await cancelCampaign(getDb(), ctxOf(a), id)).status).toBe("CANCELADA");
     expect((await restartCampaign(getDb(), ctxOf(a), id)).status).toBe("PROGRAMADA");
   });
 
   it("routes: admins of the campaign's company only; other states refused with a code", async () => {
     const { a, b, adminA, agentA, adminB } = env;
-    const id = await makeCampaign(a, { contactListId: await makeList(a, numbers(2)), status: "INATIVA", scheduledAt: null });
+    const id = await ownCampaign(a, { contactListId: await makeList(a, numbers(2)), status: "INATIVA", scheduledAt: null });
     const url = (action: string) => `/api/campaigns/${id}/${action}`;
     const post = (handler: typeof cancelRoute, action: string, token: string) => call(handler, { method: "POST", url: url(action), token, params: { id } });
 
@@ -257,7 +263,7 @@ describe("cancel and restart", () => {
     expect((await post(cancelRoute, "cancel", agentA)).status).toBe(403);
     expect((await post(cancelRoute, "cancel", adminB)).status).toBe(404);
 
-    const running = await makeCampaign(a, { contactListId: await makeList(a, numbers(2)) });
+    const running = await ownCampaign(a, { contactListId: await makeList(a, numbers(2)) });
     await startDueCampaigns(getDb(), new Date(), { campaignId: running });
     const other = (h: typeof cancelRoute, action: string) =>
       call(h, { method: "POST", url: `/api/campaigns/${running}/${action}`, token: adminB, params: { id: running } });
@@ -281,7 +287,7 @@ describe("recipients and outcomes", () => {
     const nums = numbers(4);
     const bad = nums[2].slice(0, -4) + "0000";
     const listId = await makeList(a, [nums[0], { number: nums[1], valid: null }, { number: bad, valid: null }, { number: nums[3], valid: false }]);
-    const id = await makeCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/promo.png`, mediaName: "promo.png" });
+    const id = await ownCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/promo.png`, mediaName: "promo.png" });
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     await dispatchDue(getDb(), new Date(), { campaignId: id });
     const sent = await drainOutbox(id);
@@ -308,9 +314,9 @@ describe("recipients and outcomes", () => {
         .returning();
       if (c !== untagged) await getDb().insert(ticketTags).values({ ticketId: t.id, tagId: tag.id, companyId: a.companyId });
     }
-    const id = await makeCampaign(a, { tagListId: tag.id, message1: "Oi {nome}" });
+    const id = await ownCampaign(a, { tagListId: tag.id, message1: "Oi {nome}" });
     // B naming A's tag reaches nobody
-    const foreign = await makeCampaign(b, { tagListId: tag.id, whatsappId: b.whatsappId });
+    const foreign = await ownCampaign(b, { tagListId: tag.id, whatsappId: b.whatsappId });
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     await startDueCampaigns(getDb(), new Date(), { campaignId: foreign });
     const rows = await shippingOf(id);
@@ -322,7 +328,7 @@ describe("recipients and outcomes", () => {
   it("a campaign whose last send was marked by a worker that died before the finish check is finished by the next dispatch", async () => {
     const { a } = env;
     await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
-    const id = await makeCampaign(a, { contactListId: await makeList(a, numbers(3)) });
+    const id = await ownCampaign(a, { contactListId: await makeList(a, numbers(3)) });
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     await dispatchDue(getDb(), new Date(), { campaignId: id });
     await drainOutbox(id);
@@ -339,7 +345,7 @@ describe("recipients and outcomes", () => {
   it("progress events are throttled, and the finish is always told", async () => {
     const { a } = env;
     await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
-    const id = await makeCampaign(a, { contactListId: await makeList(a, numbers(200)) });
+    const id = await ownCampaign(a, { contactListId: await makeList(a, numbers(200)) });
     await startDueCampaigns(getDb(), new Date(), { campaignId: id });
     await dispatchDue(getDb(), new Date(), { campaignId: id });
     published.length = 0;
