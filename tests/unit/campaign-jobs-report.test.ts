@@ -1,4 +1,12 @@
+import { NextIntlClientProvider } from "next-intl";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { ReportCards } from "@/components/campaigns/report/report-cards";
+import { ReportProgress } from "@/components/campaigns/report/report-progress";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import pt from "@/messages/pt.json";
 import { applyCampaignEvent, progressPercent, toReportCampaign, type ReportCampaign } from "@/components/campaigns/report/report-state";
 
 const report = { total: 3, valid: 3, invalid: 0, delivered: 1, confirmationRequested: 0, confirmed: 0, failed: 0 };
@@ -51,5 +59,44 @@ describe("the report's state", () => {
     expect(progressPercent(report)).toBe(33);
     expect(progressPercent({ ...report, delivered: 3 })).toBe(100);
     expect(progressPercent({ ...report, valid: 0, delivered: 0 })).toBe(0);
+  });
+});
+
+const render = (el: React.ReactElement, messages: typeof pt = pt, locale = "pt") =>
+  renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages, timeZone: "America/Sao_Paulo", children: el }));
+const keysOf = (o: object, at = ""): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? keysOf(v, `${at}${k}.`) : [`${at}${k}`]));
+
+describe("the report's cards and progress (admin.md §2.7)", () => {
+  it("confirmation off: valid, delivered, connection, list, scheduling, completion; the empty values as the spec reads them", () => {
+    const html = render(createElement(ReportCards, { campaign: { ...campaign, whatsappName: null, scheduledAt: null } }));
+    expect(html).toContain("Contatos válidos");
+    expect(html).toContain("Entregues");
+    expect(html).not.toContain("Confirmações");
+    expect(html).toMatch(/data-testid="campaign-report-connection-value"[^>]*>Não definida</);
+    expect(html).toMatch(/data-testid="campaign-report-contactList-value"[^>]*>Não definida</);
+    expect(html).toMatch(/data-testid="campaign-report-scheduledAt-value"[^>]*>Sem agendamento</);
+    expect(html).toMatch(/data-testid="campaign-report-completedAt-value"[^>]*>Não concluída</);
+  });
+
+  it("confirmation on: the two confirmation cards with their counts", () => {
+    const html = render(createElement(ReportCards, { campaign: { ...campaign, confirmation: true, report: { ...report, confirmationRequested: 2, confirmed: 1 } } }));
+    expect(html).toMatch(/Confirmações solicitadas<\/p><p[^>]*data-testid="campaign-report-confirmationRequested-value"[^>]*>2</);
+    expect(html).toMatch(/>Confirmações<\/p><p[^>]*data-testid="campaign-report-confirmed-value"[^>]*>1</);
+  });
+
+  it("the status line reads the status and delivered of valid; the bar is the percentage", () => {
+    const html = render(createElement(ReportProgress, { campaign }));
+    expect(html).toContain(">Em Andamento<");
+    expect(html).toMatch(/data-testid="campaign-report-delivered-of-valid"[^>]*>1 de 3</);
+    expect(html).toContain('aria-valuenow="33"');
+    expect(html).toContain("width:33%");
+  });
+
+  it("the campaignReport texts exist in pt, en and es with the same keys", () => {
+    const keys = keysOf(pt.campaignReport).sort();
+    expect(keysOf(en.campaignReport).sort()).toEqual(keys);
+    expect(keysOf(es.campaignReport).sort()).toEqual(keys);
+    expect(render(createElement(ReportProgress, { campaign }), en as typeof pt, "en")).toContain("1 of 3");
   });
 });
