@@ -156,11 +156,14 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
               </FormItem>
             )}
           />
+        </fieldset>
 
-          <div className="space-y-2">
-            <Label>{t("messages")}</Label>
-            <p className="text-xs text-muted-foreground">{t("messageHint")}</p>
-            <MessageVariants prefix="message" label={(n) => t("message", { n })} readOnly={readOnly} onFocusField={(name, el) => (focused.current = { name, el })} />
+        {/* outside the disabled fieldset: a read-only campaign's variants can still be looked through */}
+        <div className="space-y-2">
+          <Label>{t("messages")}</Label>
+          <p className="text-xs text-muted-foreground">{t("messageHint")}</p>
+          <MessageVariants prefix="message" label={(n) => t("message", { n })} readOnly={readOnly} onFocusField={(name, el) => (focused.current = { name, el })} />
+          {!readOnly && (
             <div className="flex flex-wrap items-center gap-1.5" data-testid="campaign-variables">
               <span className="text-xs text-muted-foreground">{t("variables")}</span>
               {variables.map((v) => (
@@ -168,14 +171,16 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
                   key={v}
                   type="button"
                   onClick={() => insertVariable(v)}
-                  className="rounded-md border bg-muted/50 px-1.5 py-0.5 font-mono text-xs text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none"
+                  className="rounded-md border bg-muted/50 px-1.5 py-0.5 font-mono text-xs text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
                   {`{${v}}`}
                 </button>
               ))}
             </div>
-          </div>
+          )}
+        </div>
 
+        <fieldset disabled={readOnly}>
           <FormField
             control={control}
             name="confirmation"
@@ -191,18 +196,20 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
               </FormItem>
             )}
           />
-          {confirmation && (
-            <div className="space-y-2">
-              <Label>{t("confirmationMessages")}</Label>
-              <MessageVariants
-                prefix="confirmationMessage"
-                label={(n) => t("confirmationMessage", { n })}
-                readOnly={readOnly}
-                onFocusField={(name, el) => (focused.current = { name, el })}
-              />
-            </div>
-          )}
+        </fieldset>
+        {confirmation && (
+          <div className="space-y-2">
+            <Label>{t("confirmationMessages")}</Label>
+            <MessageVariants
+              prefix="confirmationMessage"
+              label={(n) => t("confirmationMessage", { n })}
+              readOnly={readOnly}
+              onFocusField={(name, el) => (focused.current = { name, el })}
+            />
+          </div>
+        )}
 
+        <fieldset disabled={readOnly} className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-2">
             <RefSelect name="whatsappId" label={t("whatsapp")} noneLabel={t("noneMale")} options={options.whatsapps} current={row?.whatsapp} disabled={readOnly} hint={failed("whatsapps")} />
             <FormField

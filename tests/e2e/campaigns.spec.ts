@@ -102,6 +102,11 @@ test("campaigns: create, list, edit, read-only within the hour, delete", async (
   await expect(dialog.getByTestId("field-name")).toBeDisabled();
   await expect(dialog.getByTestId("field-name")).toHaveValue(soon.name);
   await expect(dialog.getByTestId("campaign-submit")).toHaveCount(0);
+  // the variants can still be looked through, not changed
+  await expect(dialog.getByTestId("field-message1")).toHaveAttribute("readonly", "");
+  await dialog.getByTestId("message-tab-2").click();
+  await expect(dialog.getByTestId("field-message2")).toBeVisible();
+  await dialog.getByTestId("message-tab-1").click();
   await page.mouse.move(0, 0);
   await dialog.screenshot({ path: `${SHOTS}/h3-campaign-dialog-readonly.png` });
   await dialog.getByTestId("campaign-close").click();
