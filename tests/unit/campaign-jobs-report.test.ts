@@ -62,8 +62,11 @@ describe("the report's state", () => {
   });
 });
 
-const render = (el: React.ReactElement, messages: typeof pt = pt, locale = "pt") =>
-  renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages, timeZone: "America/Sao_Paulo", children: el }));
+// the provider's children passed as props (a variable), as the other component tests do
+const render = (el: React.ReactElement, messages: typeof pt = pt, locale = "pt") => {
+  const props = { locale, messages, timeZone: "America/Sao_Paulo", children: el };
+  return renderToStaticMarkup(createElement(NextIntlClientProvider, props));
+};
 const keysOf = (o: object, at = ""): string[] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? keysOf(v, `${at}${k}.`) : [`${at}${k}`]));
 
