@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { formatInTimeZone } from "date-fns-tz";
 import { getDb } from "@/db";
-import { campaigns, contactLists, whatsapps } from "@/db/schema";
+import { campaignShipping, campaigns, contactLists, whatsapps } from "@/db/schema";
 import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
 
 const TIME_ZONE = "America/Sao_Paulo";
@@ -35,6 +35,8 @@ test("campaigns: create, list, edit, read-only within the hour, delete", async (
     .insert(campaigns)
     .values({ companyId: t.company.id, name: `Rodando ${tag}`, message1: "Oi", status: "EM_ANDAMENTO", scheduledAt: new Date(Date.now() - 60_000), whatsappId: conn.id, contactListId: contactList.id })
     .returning();
+  // one recipient not yet due (due_at null): the dispatcher neither sends it nor finishes the campaign
+  await db.insert(campaignShipping).values({ companyId: t.company.id, campaignId: running.id, number: `5511${String(Date.now()).slice(-9)}`, name: "Cliente", status: "pending" });
 
   await loginThroughPage(page, t.admin.email, t.admin.password);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
