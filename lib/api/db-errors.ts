@@ -11,6 +11,7 @@ const UNIQUE_CODES: Record<string, string> = {
   whatsapps_company_name_unique: "ERR_CONNECTION_NAME_EXISTS",
   whatsapps_token_unique: "ERR_CONNECTION_TOKEN_EXISTS",
   tags_company_name_unique: "ERR_TAG_NAME_EXISTS",
+  contact_list_items_list_number_unique: "ERR_CONTACT_LIST_ITEM_EXISTS",
 };
 
 type PgError = { code?: string; constraint_name?: string; constraint?: string };

@@ -68,6 +68,15 @@ const STATUS: Record<string, number> = {
   ERR_TAG_NAME_EXISTS: 409,
   ERR_NO_QUICK_MESSAGE_FOUND: 404,
   ERR_INTERNAL: 500,
+  // campaigns (issue 15): lists, items, campaigns; editing a running one, cancel/restart in the wrong state
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  ERR_CONTACT_LIST_ITEM_EXISTS: 409,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  ERR_CAMPAIGN_RUNNING: 409,
+  ERR_CAMPAIGN_NOT_RUNNING: 409,
+  ERR_CAMPAIGN_NOT_CANCELLED: 409,
   // contacts import: a file that cannot be read as contacts (nothing is written)
   ERR_IMPORT_NO_FILE: 400,
   ERR_IMPORT_INVALID_FILE: 400,
