@@ -164,13 +164,17 @@ describe("dispatching", () => {
     await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const listId = await makeList(a, numbers(500));
     const id = await ownCampaign(a, { contactListId: listId, mediaPath: `${a.companyId}/x/doc.pdf`, mediaName: "doc.pdf" });
+    // each loop runs until the campaign has started and nothing is left to claim (not for a fixed
+    // number of turns: under load one loop's start can outlast many turns of the other); small
+    // batches so the two interleave
     const loop = async () => {
       let queued = 0;
-      for (let i = 0; i < 200; i++) {
+      for (const until = Date.now() + 60_000; Date.now() < until; ) {
         await startDueCampaigns(getDb(), new Date(), { campaignId: id });
-        const r = await dispatchDue(getDb(), new Date(), { campaignId: id, limit: 25 });
+        const r = await dispatchDue(getDb(), new Date(), { campaignId: id, limit: 5 });
         queued += r.queued;
         if (!r.queued && !r.nextDueAt && (await campaignRow(id)).status === "EM_ANDAMENTO") break;
+        if (!r.queued) await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return queued;
     };
