@@ -123,7 +123,9 @@ describe("the Inngest functions on the database", () => {
     expect(new Set(rows.map((r) => r.number))).toEqual(new Set(nums));
     expect((await shippingOf(id)).every((s) => s.status === "queued")).toBe(true);
     await getDb().execute(sql`update campaigns set status = 'CANCELADA' where id = ${id}`);
-  });
+    // a budget, not a figure: the test engine replays every earlier step at each step, and the suite
+    // runs files side by side on two cores
+  }, 120_000);
 
   it("campaign/continue (a restart, or a hand-over) dispatches what is due and ends when nothing is left", async () => {
     const nums = numbers(120);
