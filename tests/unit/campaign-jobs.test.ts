@@ -10,7 +10,7 @@ const services = vi.hoisted(() => ({
 vi.mock("@/lib/campaigns/dispatch", () => services);
 vi.mock("@/db", () => ({ getDb: () => ({}) }));
 
-const { dispatchLoop, MAX_STEPS_PER_RUN, DISPATCH_BATCH, runCampaignOnTime, continueCampaign, campaignRunLimits } = await import("@/lib/jobs/functions/campaigns");
+const { dispatchLoop, MAX_STEPS_PER_RUN, DISPATCH_BATCH, BUSY_WAIT_MS, runCampaignOnTime, continueCampaign, campaignRunLimits } = await import("@/lib/jobs/functions/campaigns");
 type LoopStep = import("@/lib/jobs/functions/campaigns").LoopStep;
 
 /** A fake campaign of `total` recipients `intervalMs` apart (0: all due at once), at a fake clock. */
@@ -128,6 +128,23 @@ describe("the Inngest functions", () => {
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-2", later);
     expect(services.startDueCampaigns).toHaveBeenCalledWith(expect.anything(), expect.any(Date), { campaignId: 5 });
     for (const call of services.dispatchDue.mock.calls as unknown[][]) expect(call[2]).toEqual({ limit: DISPATCH_BATCH, campaignId: 5 });
+  });
+
+  it("a batch that takes nothing while recipients are due (another dispatcher holds them) waits a moment, not until the past", async () => {
+    const past = new Date(Date.now() - 60_000);
+    services.dispatchDue
+      .mockResolvedValueOnce({ queued: 0, full: false, nextDueAt: past })
+      .mockResolvedValueOnce({ queued: 3, full: false, nextDueAt: null });
+    const before = Date.now();
+    const engine = new InngestTestEngine({
+      function: continueCampaign,
+      events: [{ name: "campaign/continue", data: { campaignId: 9, companyId: 2 } }],
+      steps: [{ id: "wait-1", handler: () => undefined }],
+    });
+    const { result, ctx } = await engine.execute();
+    expect(result).toEqual({ queued: 3, steps: 3, outcome: "done" });
+    const [, at] = (ctx.step.sleepUntil as unknown as { mock: { calls: [string, Date][] } }).mock.calls.find(([id]) => id === "wait-1")!;
+    expect(at.getTime()).toBeGreaterThanOrEqual(before + BUSY_WAIT_MS);
   });
 
   it("campaign/continue: a campaign that never runs dry hands over with campaign/continue at the step bound", async () => {

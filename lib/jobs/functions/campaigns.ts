@@ -23,9 +23,17 @@ export type LoopStep = {
 };
 export type LoopResult = { queued: number; steps: number; outcome: "done" | "continued" };
 
+/** How long a run waits when due recipients are held by another dispatcher (the sweep, the embedded scheduler). */
+export const BUSY_WAIT_MS = 2000;
+
 async function dispatchBatch(campaignId: number): Promise<Dispatched> {
-  const r = await dispatchDue(getDb(), new Date(), { limit: DISPATCH_BATCH, campaignId });
-  return { queued: r.queued, full: r.full, nextDueAt: r.nextDueAt ? r.nextDueAt.toISOString() : null };
+  const now = new Date();
+  const r = await dispatchDue(getDb(), now, { limit: DISPATCH_BATCH, campaignId });
+  // nothing taken though something is due: another dispatcher holds those rows; look again in a
+  // moment rather than at once (a sleep until a past time would spin a step per turn). Decided in
+  // the step, so every replay of the run sees the same time.
+  const next = r.nextDueAt && !r.queued && r.nextDueAt <= now ? new Date(now.getTime() + BUSY_WAIT_MS) : r.nextDueAt;
+  return { queued: r.queued, full: r.full, nextDueAt: next ? next.toISOString() : null };
 }
 
 /**
