@@ -171,9 +171,12 @@ describe("dispatching", () => {
       let queued = 0;
       for (const until = Date.now() + 60_000; Date.now() < until; ) {
         await startDueCampaigns(getDb(), new Date(), { campaignId: id });
+        // read before the dispatch: the other loop's start may commit between a dispatch that saw
+        // nothing and a later read, which would end this loop before it ever had a turn
+        const started = (await campaignRow(id)).status === "EM_ANDAMENTO";
         const r = await dispatchDue(getDb(), new Date(), { campaignId: id, limit: 5 });
         queued += r.queued;
-        if (!r.queued && !r.nextDueAt && (await campaignRow(id)).status === "EM_ANDAMENTO") break;
+        if (started && !r.queued && !r.nextDueAt) break;
         if (!r.queued) await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return queued;
