@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { ChatUnreadsProvider } from "@/components/chats/chat-unreads";
 import { RealtimeProvider } from "@/components/realtime/realtime-provider";
 import { SessionWatcher } from "@/components/realtime/session-watcher";
 import { buildMenu } from "@/lib/navigation/menu";
@@ -81,47 +82,55 @@ export function AppShell({ children, ...props }: ShellProps & { children: React.
   return (
     <RealtimeProvider config={props.realtime} companyId={props.company.id} userId={props.user.id}>
       <SessionWatcher companyId={props.company.id} userId={props.user.id} sessionId={props.sessionId} />
-      <div className="flex min-h-dvh">
-        {!narrow && (
-          <aside
-            className={cn(
-              "sticky top-0 flex h-dvh shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200",
-              collapsed ? "w-[72px]" : "w-64",
-            )}
-            data-testid="side-drawer"
-            data-collapsed={collapsed}
-          >
-            {brand(!collapsed)}
-            {nav(collapsed)}
-            <div className={cn("flex items-center border-t border-sidebar-border", collapsed ? "justify-center py-2" : "justify-between pr-2")}>
-              {!collapsed && versionLabel}
-              <Button
-                variant="ghost"
-                size="icon"
-                onClick={() => setUserCollapsed(!collapsed)}
-                aria-label={collapsed ? t("expandMenu") : t("collapseMenu")}
-                data-testid="toggle-drawer"
-              >
-                {collapsed ? <PanelLeftOpen className="size-5" /> : <PanelLeftClose className="size-5" />}
-              </Button>
-            </div>
-          </aside>
-        )}
-        {narrow && (
-          <Sheet open={overlayOpen} onOpenChange={setOverlayOpen}>
-            <SheetContent side="left" className="flex w-72 flex-col gap-0 bg-sidebar p-0 text-sidebar-foreground">
-              <SheetTitle className="sr-only">{t("openMenu")}</SheetTitle>
-              {brand(true)}
-              {nav(false, () => setOverlayOpen(false))}
-              <div className="border-t border-sidebar-border">{versionLabel}</div>
-            </SheetContent>
-          </Sheet>
-        )}
-        <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar user={props.user} company={props.company} onMenu={() => setOverlayOpen(true)} showMenuButton={narrow} />
-          <main className="flex-1 p-4 sm:p-6">{children}</main>
+      <ChatUnreadsProvider companyId={props.company.id} userId={props.user.id} enabled={props.plan.useInternalChat}>
+        <div className="flex min-h-dvh">
+          {!narrow && (
+            <aside
+              className={cn(
+                "sticky top-0 flex h-dvh shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200",
+                collapsed ? "w-[72px]" : "w-64",
+              )}
+              data-testid="side-drawer"
+              data-collapsed={collapsed}
+            >
+              {brand(!collapsed)}
+              {nav(collapsed)}
+              <div className={cn("flex items-center border-t border-sidebar-border", collapsed ? "justify-center py-2" : "justify-between pr-2")}>
+                {!collapsed && versionLabel}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => setUserCollapsed(!collapsed)}
+                  aria-label={collapsed ? t("expandMenu") : t("collapseMenu")}
+                  data-testid="toggle-drawer"
+                >
+                  {collapsed ? <PanelLeftOpen className="size-5" /> : <PanelLeftClose className="size-5" />}
+                </Button>
+              </div>
+            </aside>
+          )}
+          {narrow && (
+            <Sheet open={overlayOpen} onOpenChange={setOverlayOpen}>
+              <SheetContent side="left" className="flex w-72 flex-col gap-0 bg-sidebar p-0 text-sidebar-foreground">
+                <SheetTitle className="sr-only">{t("openMenu")}</SheetTitle>
+                {brand(true)}
+                {nav(false, () => setOverlayOpen(false))}
+                <div className="border-t border-sidebar-border">{versionLabel}</div>
+              </SheetContent>
+            </Sheet>
+          )}
+          <div className="flex min-w-0 flex-1 flex-col">
+            <TopBar
+              user={props.user}
+              company={props.company}
+              onMenu={() => setOverlayOpen(true)}
+              showMenuButton={narrow}
+              chatsEnabled={props.plan.useInternalChat}
+            />
+            <main className="flex-1 p-4 sm:p-6">{children}</main>
+          </div>
         </div>
-      </div>
+      </ChatUnreadsProvider>
     </RealtimeProvider>
   );
 }

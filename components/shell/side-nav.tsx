@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
+import { ChatUnreadDot } from "@/components/chats/chat-unreads";
 import { useConnectionWarning } from "@/components/connections/use-connection-warning";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { MenuSection } from "@/lib/navigation/menu";
@@ -55,6 +56,7 @@ export function SideNav({ sections, collapsed, connectionWarning: initialWarning
         <span className="relative">
           <Icon className="size-5 shrink-0" aria-hidden />
           {warn && <TriangleAlert className="absolute -top-2 -right-2 size-3.5 text-warning" aria-label={t("shell.connectionWarning")} />}
+          {key === "chats" && <ChatUnreadDot />}
         </span>
         {!collapsed && <span className="truncate">{t(`menu.${key}`)}</span>}
       </Link>

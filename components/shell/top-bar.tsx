@@ -4,6 +4,8 @@ import { Menu, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { NotificationsBell } from "@/components/notifications/notifications-bell";
+import { AnnouncementsPopover } from "@/components/announcements/announcements-popover";
+import { ChatsPopover } from "@/components/chats/chat-unreads";
 import { ActiveUntil } from "./active-until";
 import { ThemeToggleButton } from "./theme-toggle-button";
 import { AccountMenu } from "./account-menu";
@@ -11,9 +13,9 @@ import { LocaleSwitcher } from "./locale-switcher";
 import type { ShellCompany, ShellUser } from "./shell-types";
 import { VolumeControl } from "./volume-control";
 
-type Props = { user: ShellUser; company: ShellCompany; onMenu: () => void; showMenuButton: boolean };
+type Props = { user: ShellUser; company: ShellCompany; onMenu: () => void; showMenuButton: boolean; chatsEnabled: boolean };
 
-export function TopBar({ user, company, onMenu, showMenuButton }: Props) {
+export function TopBar({ user, company, onMenu, showMenuButton, chatsEnabled }: Props) {
   const t = useTranslations("shell");
   const showDue = user.profile === "admin" && company.dueDate; // spec: admins whose company has a due date
   return (
@@ -45,6 +47,8 @@ export function TopBar({ user, company, onMenu, showMenuButton }: Props) {
         >
           <RefreshCw className="size-5" />
         </Button>
+        <AnnouncementsPopover />
+        {chatsEnabled && <ChatsPopover />}
         <LocaleSwitcher persist />
         <AccountMenu user={user} />
       </div>

@@ -115,6 +115,12 @@ const STATUS: Record<string, number> = {
   ERR_INVOICE_NO_AMOUNT: 400,
   ERR_PAYMENT_PROVIDER: 502,
   ERR_WEBHOOK_UNAUTHORIZED: 401,
+  // collaboration (issue 16): a missing announcement or chat (also another company's chat); an
+  // announcement attachment that is not .png/.jpg/.jpeg. Not a chat's member (or not its owner, for
+  // edit and delete) is ERR_NO_PERMISSION.
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  ERR_ANNOUNCEMENT_MEDIA_TYPE: 400,
+  ERR_NO_CHAT_FOUND: 404,
 };
 
 export function statusFor(code: string): number {

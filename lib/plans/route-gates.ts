@@ -15,6 +15,8 @@ export const ROUTE_GATES: ReadonlyArray<readonly [prefix: string, gate: Gate]> =
   ["/api/campaign-settings", "campaigns"],
   ["/api/files", "campaigns"],
   ["/api/ticket/kanban", "useKanban"],
+  ["/api/tags/kanban", "useKanban"],
+  ["/api/ticket-tags", "useKanban"],
   ["/api/chats", "useInternalChat"],
   ["/api/schedules", "useSchedules"],
   ["/api/messages/send", "useExternalApi"],

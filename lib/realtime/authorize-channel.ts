@@ -18,7 +18,10 @@ export async function authorizeChannel(
   channelName: string,
 ): Promise<{ ok: false } | { ok: true; presence?: PresenceMember }> {
   const ch = parseChannel(channelName);
-  if (!ch || ch.companyId !== ctx.companyId) return { ok: false };
+  if (!ch) return { ok: false };
+  // the one channel without a company: platform announcements, for every signed-in user
+  if (ch.kind === "platform") return { ok: true };
+  if (ch.companyId !== ctx.companyId) return { ok: false };
   const admin = isAdmin(ctx);
   switch (ch.kind) {
     case "company":

@@ -20,6 +20,8 @@ export const channels = {
   user: (companyId: number, userId: number) => `private-company-${companyId}-user-${userId}`,
   /** who is online */
   presence: (companyId: number) => `presence-company-${companyId}`,
+  /** platform-wide events every signed-in user of every company may see (announcements) */
+  platform: () => "private-platform",
 };
 
 export const EVENTS = {
@@ -53,9 +55,11 @@ export type ParsedChannel =
   | { kind: "tickets"; companyId: number; queueId: number | null; status: TicketStatus }
   | { kind: "allTickets"; companyId: number; status: TicketStatus }
   | { kind: "ticket"; companyId: number; ticketId: number }
-  | { kind: "user"; companyId: number; userId: number };
+  | { kind: "user"; companyId: number; userId: number }
+  | { kind: "platform" };
 
 const PATTERNS: [RegExp, (m: RegExpMatchArray) => ParsedChannel][] = [
+  [/^private-platform$/, () => ({ kind: "platform" })],
   [/^private-company-(\d+)$/, (m) => ({ kind: "company", companyId: +m[1] })],
   [/^private-company-(\d+)-admins$/, (m) => ({ kind: "admins", companyId: +m[1] })],
   [/^presence-company-(\d+)$/, (m) => ({ kind: "presence", companyId: +m[1] })],

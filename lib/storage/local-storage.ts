@@ -6,7 +6,10 @@ import type { StoredMedia } from "@/lib/whatsapp/types";
 
 // Media files on local disk under STORAGE_DIR (default DATA_DIR/media), one folder per company.
 // Keys look like `{companyId}/{yyyy-mm}/{uuid}-{safe-name}`; the company prefix is how the
-// authenticated media route refuses another company's files.
+// authenticated media route refuses another company's files. One more folder, `platform/`, holds
+// what the platform shows every company (announcement media): every signed-in user may read it,
+// only the services that write it (super users') may change it.
+const PLATFORM = "platform";
 function root() {
   return path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "media"));
 }
@@ -29,20 +32,34 @@ export function mimeFromName(name: string): string {
 
 /** Stores bytes for a company and returns the storage key with its type and original name. */
 export async function saveMedia(companyId: number, data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
+  return saveUnder(String(companyId), data, meta);
+}
+
+/** Stores bytes in the platform area, readable by every signed-in user (announcement media). */
+export async function savePlatformMedia(data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
+  return saveUnder(PLATFORM, data, meta);
+}
+
+async function saveUnder(folder: string, data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
   const filename = safeFileName(meta.filename);
-  const key = `${companyId}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}-${filename}`;
+  const key = `${folder}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}-${filename}`;
   const file = path.join(root(), key);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, data);
   return { path: key, mimetype: meta.mimetype || mimeFromName(filename), filename };
 }
 
-/** A company's key as a path under the storage root, or null for another company's key or a path escape. */
-function companyFile(companyId: number, key: string): string | null {
+/** A key under one folder as a path under the storage root, or null for another folder's key or a path escape. */
+function fileUnder(folder: string, key: string): string | null {
   const normal = path.posix.normalize(key);
-  if (normal.startsWith("..") || !normal.startsWith(`${companyId}/`)) return null;
+  if (normal.startsWith("..") || !normal.startsWith(`${folder}/`)) return null;
   return path.join(root(), normal);
 }
+
+const companyFile = (companyId: number, key: string) => fileUnder(String(companyId), key);
+
+/** Is this key in the platform area (every signed-in user may read it)? */
+export const isPlatformKey = (key: string) => fileUnder(PLATFORM, key) !== null;
 
 /**
  * Removes a company's file once nothing points at it any more (the caller knows: it has just
@@ -50,7 +67,15 @@ function companyFile(companyId: number, key: string): string | null {
  * a file already gone is fine, and a failure is logged rather than undoing the change.
  */
 export async function deleteMedia(companyId: number, key: string | null | undefined): Promise<void> {
-  const file = key ? companyFile(companyId, key) : null;
+  await unlinkQuietly(key ? companyFile(companyId, key) : null, key);
+}
+
+/** Removes a platform-area file once nothing points at it (best effort, as deleteMedia). */
+export async function deletePlatformMedia(key: string | null | undefined): Promise<void> {
+  await unlinkQuietly(key ? fileUnder(PLATFORM, key) : null, key);
+}
+
+async function unlinkQuietly(file: string | null, key: string | null | undefined) {
   if (!file) return;
   await fs.unlink(file).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== "ENOENT") console.error(`[storage] could not delete ${key}: ${err.message}`);
@@ -68,9 +93,12 @@ export async function deleteCompanyMedia(companyId: number): Promise<void> {
   });
 }
 
-/** The bytes of a company's file; any other company's key (or a path escape) answers 404. */
+/**
+ * The bytes of a company's file or of a platform-area file; any other company's key (or a path
+ * escape) answers 404.
+ */
 export async function readMedia(companyId: number, key: string): Promise<{ data: Buffer; mimetype: string; filename: string }> {
-  const file = companyFile(companyId, key);
+  const file = companyFile(companyId, key) ?? fileUnder(PLATFORM, key);
   if (!file) throw new AppError("ERR_NOT_FOUND", 404);
   try {
     const data = await fs.readFile(file);

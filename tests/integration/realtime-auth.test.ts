@@ -58,6 +58,15 @@ describe("POST /api/realtime/auth", () => {
     expect((await auth(otherAdmin, channels.company(a.companyId))).status).toBe(403);
   });
 
+  it("signs the platform channel (announcements) for every signed-in user of every company", async () => {
+    for (const token of [agent, admin, otherAdmin]) {
+      const ok = await auth(token, channels.platform());
+      expect(ok.status).toBe(200);
+      expect(ok.body.auth).toMatch(/^test-key:[0-9a-f]{64}$/);
+    }
+    expect((await auth(agent, "private-platform-2")).status).toBe(403);
+  });
+
   it("gives presence members their id and name", async () => {
     const res = await auth(agent, channels.presence(a.companyId));
     expect(res.status).toBe(200);

@@ -13,6 +13,9 @@ describe("gateOfPath", () => {
     expect(gateOfPath("/api/prompts")).toBeNull();
     expect(gateOfPath("/api/chats/[id]/messages")).toBe("useInternalChat");
     expect(gateOfPath("/api/ticket/kanban")).toBe("useKanban");
+    expect(gateOfPath("/api/tags/kanban")).toBe("useKanban");
+    expect(gateOfPath("/api/tags/list")).toBeNull();
+    expect(gateOfPath("/api/ticket-tags/5/7")).toBe("useKanban");
     expect(gateOfPath("/api/tickets")).toBeNull();
     expect(gateOfPath("/api/messages/send")).toBe("useExternalApi");
     expect(gateOfPath("/api/messages/12")).toBeNull();

@@ -12,10 +12,11 @@ describe("channel names", () => {
     expect(parseChannel(channels.allTickets(7, "closed"))).toEqual({ kind: "allTickets", companyId: 7, status: "closed" });
     expect(parseChannel(channels.ticket(7, 99))).toEqual({ kind: "ticket", companyId: 7, ticketId: 99 });
     expect(parseChannel(channels.user(7, 5))).toEqual({ kind: "user", companyId: 7, userId: 5 });
+    expect(parseChannel(channels.platform())).toEqual({ kind: "platform" });
   });
 
   it("reject names the product never uses", () => {
-    for (const n of ["private-company-", "private-company-x", "private-company-1-tickets-2-done", "presence-company-1-x", "company-1", "private-company-1-user-"]) {
+    for (const n of ["private-company-", "private-company-x", "private-company-1-tickets-2-done", "presence-company-1-x", "company-1", "private-company-1-user-", "private-platform-1", "private-platform-x"]) {
       expect(parseChannel(n)).toBeNull();
     }
   });
