@@ -3,14 +3,10 @@ import type { Db } from "@/db";
 import { tags, tickets, ticketTags } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { publish } from "@/lib/realtime/publish";
 import { getTicket } from "@/lib/tickets/get-ticket";
 import { assertMayWrite } from "@/lib/tickets/ticket-access";
-import { ticketSummaryEvents, toTicketSummary } from "@/lib/tickets/ticket-summary";
-import { tagEvent } from "./publish-tag";
+import { publishTicketTags } from "./publish-ticket-tags";
 import type { SyncTagsInput } from "./schemas";
-import { getTag } from "./tag-view";
-import { tagsOfTickets } from "./ticket-tags";
 
 /**
  * POST /tags/sync: replaces a ticket's tags with the given set (the tag editor of the conversation,
@@ -50,15 +46,7 @@ export async function syncTicketTags(db: Db, ctx: TenantContext, input: SyncTags
     return old.map((r) => r.tagId);
   });
 
-  const current = (await tagsOfTickets(db, ctx.companyId, [input.ticketId])).get(input.ticketId) ?? [];
-  const changed = symmetricDifference(before, wanted);
-  const [ticket, counted] = await Promise.all([getTicket(db, ctx, input.ticketId), Promise.all(changed.map((id) => getTag(db, ctx, id).catch(() => null)))]);
-  const summary = Object.assign(toTicketSummary(ticket), { tags: current });
-  await publish(
-    ...ticketSummaryEvents(ctx.companyId, summary),
-    // the tags page shows ticket counts
-    ...counted.flatMap((tag) => (tag ? [tagEvent(ctx.companyId, { action: "update", tag })] : [])),
-  );
+  const current = await publishTicketTags(db, ctx, input.ticketId, symmetricDifference(before, wanted));
   return { ticketId: input.ticketId, tags: current };
 }
 
