@@ -1,7 +1,9 @@
 import { adminArea } from "./admin";
+import { announcementsArea } from "./announcements";
 import { billingArea } from "./billing";
 import { campaignDispatchArea } from "./campaign-dispatch";
 import { campaignsArea } from "./campaigns";
+import { chatsArea } from "./chats";
 import { contactListsArea } from "./contact-lists";
 import { externalApiArea } from "./external-api";
 import { fileListsArea } from "./files";
@@ -12,4 +14,4 @@ import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
 export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
-  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea];
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea];
