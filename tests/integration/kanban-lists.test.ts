@@ -7,13 +7,12 @@ import { board, ids, installKanbanHooks, kanbanTags, makeTag, makeTicket, setAll
 let a: Tenant;
 let b: Tenant;
 let adminA: string;
-let agentA: string;
 let adminB: string;
 
 installKanbanHooks();
 beforeAll(async () => {
   [a, b] = await Promise.all([createTenant({ chatbot: false }), createTenant({ chatbot: false })]);
-  [adminA, agentA, adminB] = (await Promise.all([loginAs(a.admin), loginAs(a.agent), loginAs(b.admin)])).map((s) => s.token);
+  [adminA, adminB] = (await Promise.all([loginAs(a.admin), loginAs(b.admin)])).map((s) => s.token);
 });
 
 describe("GET /api/tags/kanban", () => {
