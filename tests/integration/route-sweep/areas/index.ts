@@ -7,6 +7,7 @@ import { chatsArea } from "./chats";
 import { contactListsArea } from "./contact-lists";
 import { externalApiArea } from "./external-api";
 import { fileListsArea } from "./files";
+import { kanbanArea } from "./kanban";
 import { mailArea } from "./mail";
 import { openapiArea } from "./openapi";
 import type { SweepArea } from "./types";
@@ -14,4 +15,4 @@ import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
 export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
-  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea];
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea];
