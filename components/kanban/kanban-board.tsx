@@ -111,7 +111,7 @@ export function KanbanBoard({ initialLanes, initialBoard, queues, allQueueIds }:
           if (from && to !== undefined) void move(from.ticketId, from.from, to);
         }}
       >
-        <div className="flex min-h-0 flex-1 snap-x gap-3 overflow-x-auto p-3 sm:p-4" data-testid="kanban-lanes">
+        <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto p-3 sm:p-4" data-testid="kanban-lanes">
           {all.map((l) => (
             <KanbanLane
               key={laneId(l.key)}

@@ -30,7 +30,7 @@ export function KanbanLane({ lane, title, color, state, onMore, canMove, cardLab
       ref={setNodeRef}
       aria-label={t("a11y.lane", { lane: title })}
       className={cn(
-        "flex max-h-full w-[18rem] shrink-0 snap-start flex-col rounded-xl border bg-muted/50 transition-colors dark:bg-muted/30",
+        "flex max-h-full w-[18rem] shrink-0 flex-col rounded-xl border bg-muted/50 transition-colors dark:bg-muted/30",
         isOver && "border-primary/60 bg-primary/5 dark:bg-primary/10",
       )}
       data-testid="kanban-lane"
