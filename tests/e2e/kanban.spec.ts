@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
+import { getDb } from "@/db";
+import { contacts, tags, tickets } from "@/db/schema";
+import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+
+// issue 16 §1: a card dragged on the board changes the ticket's tags, and another browser's board
+// follows without reloading; the keyboard moves cards too (Space, arrows, Space).
+
+async function seedBoard(companyId: number, adminId: number) {
+  const db = getDb();
+  const tag = randomBytes(3).toString("hex");
+  const [working, done] = await db
+    .insert(tags)
+    .values([
+      { companyId, name: `Atendendo ${tag}`, color: "#6366F1", kanban: 1 },
+      { companyId, name: `Concluído ${tag}`, color: "#22C55E", kanban: 1 },
+    ])
+    .returning();
+  const made = await db
+    .insert(contacts)
+    .values([1, 2].map((n) => ({ companyId, name: `Cliente ${n} ${tag}`, number: `55119${tag.length}${n}${Date.now() % 1e6}` })))
+    .returning();
+  // without a queue: every user of the company sees them; the admin's own, open
+  const [first, second] = await db
+    .insert(tickets)
+    .values(made.map((c, i) => ({ companyId, contactId: c.id, status: "open", userId: adminId, lastMessage: `Olá ${i + 1}`, updatedAt: new Date(Date.now() - i * 1000) })))
+    .returning();
+  return { working, done, first, second };
+}
+
+const lane = (page: Page, key: string | number) => page.locator(`[data-testid="kanban-lane"][data-lane="${key}"]`);
+const cardIn = (page: Page, key: string | number, ticketId: number) => lane(page, key).locator(`[data-testid="kanban-card"][data-ticket-id="${ticketId}"]`);
+
+/** A mouse drag: press on the card's top line (not its button), move past the activation distance, then over the lane, release. */
+async function drag(page: Page, card: Locator, target: Locator) {
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 14);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
+  await page.mouse.up();
+}
+
+const tagIdsOf = async (page: Page, ticketId: number) => {
+  const res = await page.request.get(`/api/tickets/${ticketId}`);
+  return ((await res.json()) as { tags: { id: number }[] }).tags.map((t) => t.id);
+};
+
+test("cards move between lanes by mouse and keyboard; the ticket's tags change and another user's board follows live", async ({ browser }) => {
+  const t = await createE2eTenant();
+  const { working, done, first, second } = await seedBoard(t.company.id, t.admin.id);
+  const [adminCtx, agentCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [admin, agent] = await Promise.all([adminCtx.newPage(), agentCtx.newPage()]);
+  for (const [page, who] of [[admin, t.admin], [agent, t.agent]] as const) {
+    await loginThroughPage(page, who.email, who.password);
+    await page.waitForURL("**/tickets");
+    await page.goto("/kanban");
+  }
+  for (const page of [admin, agent]) {
+    await expect(lane(page, "open").getByRole("heading")).toHaveText("Em aberto");
+    await expect(lane(page, working.id).getByRole("heading")).toHaveText(working.name);
+    await expect(cardIn(page, "open", first.id)).toContainText(`Ticket #${first.id}`);
+    await expect(cardIn(page, "open", first.id)).toContainText("Olá 1");
+    await expect(cardIn(page, "open", second.id)).toBeVisible();
+  }
+
+  // the mouse: 'Em aberto' -> Atendendo
+  await drag(admin, cardIn(admin, "open", first.id), lane(admin, working.id));
+  await expect(admin.getByText("Ticket Tag Adicionado com Sucesso!").first()).toBeVisible();
+  await expect(cardIn(admin, working.id, first.id)).toBeVisible();
+  await expect.poll(() => tagIdsOf(admin, first.id)).toEqual([working.id]);
+  await expect(cardIn(agent, working.id, first.id)).toBeVisible();
+  await expect(cardIn(agent, "open", first.id)).toHaveCount(0);
+
+  // the keyboard: focus, Space, → (next lane), Space
+  const card = cardIn(admin, "open", second.id);
+  await card.focus();
+  await admin.keyboard.press("Space");
+  // picked up: announced as over its own lane
+  await expect(admin.getByText(/(pego na|sobre a) coluna Em aberto\./)).toBeAttached();
+  await admin.keyboard.press("ArrowRight");
+  await expect(admin.getByText(new RegExp(`sobre a coluna ${working.name}`))).toBeAttached();
+  await admin.keyboard.press("ArrowRight");
+  await expect(admin.getByText(new RegExp(`sobre a coluna ${done.name}`))).toBeAttached();
+  await admin.keyboard.press("Space");
+  await expect(cardIn(admin, done.id, second.id)).toBeVisible();
+  await expect.poll(() => tagIdsOf(admin, second.id)).toEqual([done.id]);
+  await expect(cardIn(agent, done.id, second.id)).toBeVisible();
+
+  // and back to 'Em aberto' with the mouse: its kanban tag goes
+  await drag(admin, cardIn(admin, working.id, first.id), lane(admin, "open"));
+  await expect(admin.getByText("Ticket Tag Removido!").first()).toBeVisible();
+  await expect.poll(() => tagIdsOf(admin, first.id)).toEqual([]);
+  await expect(cardIn(agent, "open", first.id)).toBeVisible();
+  await expect(cardIn(agent, working.id, first.id)).toHaveCount(0);
+
+  // 'Ver Ticket' still opens the ticket (a click is no drag)
+  await cardIn(admin, "open", first.id).getByTestId("kanban-card-open").click();
+  await admin.waitForURL(`**/tickets/${first.uuid}`);
+  await Promise.all([adminCtx.close(), agentCtx.close()]);
+});
