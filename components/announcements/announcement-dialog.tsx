@@ -10,15 +10,14 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, imageTypeOfName } from "@/lib/announcements/image-type";
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementFormSchema, type AnnouncementFormValues } from "@/lib/announcements/schemas";
-import { cn } from "@/lib/utils";
-import { priorityStyle, type AnnouncementRow } from "./announcement-types";
+import { AnnouncementSelects } from "./announcement-selects";
+import type { AnnouncementRow } from "./announcement-types";
 import { ImageField } from "./image-field";
 
 const SUBMIT_DELAY_MS = 400; // spec admin §9: form submit delay
@@ -143,57 +142,7 @@ export function AnnouncementDialog({ row, onClose, onSaved }: Props) {
                   </FormItem>
                 )}
               />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField
-                  control={control}
-                  name="priority"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("dialog.priority")}</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger className="w-full" data-testid="field-priority">
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {(["1", "2", "3"] as const).map((p) => (
-                            <SelectItem key={p} value={p} data-testid={`priority-option-${p}`}>
-                              <span className={cn("size-2.5 shrink-0 rounded-full", priorityStyle(Number(p)).dot)} aria-hidden />
-                              {t(`priorities.${p}`)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={control}
-                  name="status"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("dialog.status")}</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger className="w-full" data-testid="field-status">
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {(["true", "false"] as const).map((s) => (
-                            <SelectItem key={s} value={s} data-testid={`status-option-${s}`}>
-                              {t(`statuses.${s}`)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              </div>
+              <AnnouncementSelects control={control} />
               <div className="grid gap-2">
                 <Label>{t("dialog.attachment")}</Label>
                 <ImageField current={stored} picked={picked} onPick={pick} onRemoveCurrent={() => setDropCurrent(true)} />
