@@ -2,7 +2,7 @@
 
 import { Pencil, Trash2, Users } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/api/client";
 import { unreadsOf } from "./chat-state";
@@ -21,32 +21,22 @@ type Props = {
   onDelete: () => void;
 };
 
-const READ_DELAY_MS = 500;
-
 /**
  * The messages panel of an open chat: its title and members, the owner's edit and delete (admin
- * §6), the messages and the input. A chat opened with unreads, and each message arriving while it
- * is open and the tab visible, is marked read (admin §4). Read and send errors are ignored (admin
+ * §6), the messages and the input. A chat opened with unreads is marked read (admin §4), and so is
+ * each message arriving while it is open and the tab visible (the list's count of it goes up). Read and send errors are ignored (admin
  * §8); a failed send keeps its text in the input.
  */
 export function ChatPanel({ chat, userId, companyId, onRead, onEdit, onDelete }: Props) {
   const t = useTranslations("chats.messages");
   const [bottomSignal, setBottomSignal] = useState(0);
-  const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const read = useCallback(() => {
     onRead(chat.id);
     void api(`/api/chats/${chat.id}/read`, { method: "POST", json: { userId } }).catch(() => undefined);
   }, [chat.id, userId, onRead]);
 
-  const readSoon = useCallback(() => {
-    if (document.visibilityState !== "visible") return;
-    if (readTimer.current) clearTimeout(readTimer.current);
-    readTimer.current = setTimeout(read, READ_DELAY_MS);
-  }, [read]);
-  useEffect(() => () => void (readTimer.current && clearTimeout(readTimer.current)), []);
-
-  const state = useChatMessages({ companyId, userId, chatId: chat.id, onIncoming: readSoon });
+  const state = useChatMessages({ companyId, userId, chatId: chat.id });
 
   // opening a chat with unreads clears them; so does coming back to the tab with some
   const unreads = unreadsOf(chat, userId);

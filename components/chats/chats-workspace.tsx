@@ -34,6 +34,12 @@ export function ChatsWorkspace({ companyId, userId, initial, initialChat }: Prop
   const list = useChatList({ companyId, userId, initial });
   const uuid = uuidOf(usePathname());
   const [pane, setPane] = useState<Pane>(uuid ? "messages" : "list");
+  const [seenUuid, setSeenUuid] = useState(uuid);
+  // a chat opened from elsewhere (the top bar's popover, back and forward) shows on a narrow screen
+  if (seenUuid !== uuid) {
+    setSeenUuid(uuid);
+    setPane(uuid ? "messages" : "list");
+  }
   const [dialog, setDialog] = useState<{ chat: ChatRow | null } | null>(null);
   const [deleting, setDeleting] = useState<ChatRow | null>(null);
 

@@ -12,7 +12,7 @@ import type { ChatEvent, ChatMessageRow, ChatMessagesPage } from "./chat-types";
  * `new-message` events of the user channel for this chat. Pages count from the newest, so
  * messages arriving meanwhile make a later page repeat some (merged by id).
  */
-export function useChatMessages(opts: { companyId: number; userId: number; chatId: number; onIncoming: () => void }) {
+export function useChatMessages(opts: { companyId: number; userId: number; chatId: number }) {
   const { companyId, userId, chatId } = opts;
   const [messages, setMessages] = useState<ChatMessageRow[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -20,10 +20,6 @@ export function useChatMessages(opts: { companyId: number; userId: number; chatI
   const [loaded, setLoaded] = useState(false);
   const page = useRef(0);
   const busy = useRef(false);
-  const onIncoming = useRef(opts.onIncoming);
-  useEffect(() => {
-    onIncoming.current = opts.onIncoming;
-  });
 
   const url = (n: number) => `/api/chats/${chatId}/messages?pageNumber=${n}`;
 
@@ -73,7 +69,6 @@ export function useChatMessages(opts: { companyId: number; userId: number; chatI
     if (e.action !== "new-message" || e.chat.id !== chatId) return;
     setMessages((list) => addMessages(list, [e.newMessage]));
     if (e.truncated) refreshNewest();
-    if (e.newMessage.senderId !== userId) onIncoming.current();
   });
   useRealtimeCatchUp([channel], refreshNewest);
 

@@ -94,3 +94,40 @@ test("two users chat live: unread dot and popover badge, read on open, answers b
   await expect(b.getByTestId("chat-list-item").filter({ hasText: title })).toHaveCount(0);
   await Promise.all([ctxA.close(), ctxB.close()]);
 });
+
+test("older messages load near the top and the place read stays; a chat of others is not opened", async ({ browser }) => {
+  const t = await createE2eTenant();
+  const other = await createE2eTenant();
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await ctx.newPage();
+  await loginThroughPage(page, t.admin.email, t.admin.password);
+  await page.waitForURL(/\/(tickets)?$/);
+  const chat = await (await page.request.post("/api/chats", { data: { title: "Histórico", users: [{ id: t.agent.id }] } })).json();
+  for (let i = 1; i <= 45; i++) {
+    const res = await page.request.post(`/api/chats/${chat.id}/messages`, { data: { message: `Linha ${i}` } });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto(`/chats/${chat.uuid}`);
+  const list = page.getByTestId("chat-message-list");
+  await expect(page.getByTestId("chat-message").last()).toContainText("Linha 45");
+  await expect(page.getByTestId("chat-message")).toHaveCount(30);
+  // scrolled to the top: the next page comes, and what was on screen stays there
+  await list.evaluate((el) => el.scrollTo({ top: -el.scrollHeight }));
+  await expect(page.getByTestId("chat-message")).toHaveCount(45);
+  await expect(page.getByTestId("chat-message").first()).toContainText("Linha 1");
+  const fromTop = await list.evaluate((el) => el.scrollHeight - el.clientHeight - Math.abs(el.scrollTop));
+  expect(fromTop).toBeGreaterThan(200);
+
+  // another company's chat (and a made-up one) opens the list instead
+  const otherPage = await ctx.newPage();
+  const otherCtx = await browser.newContext();
+  const o = await otherCtx.newPage();
+  await loginThroughPage(o, other.admin.email, other.admin.password);
+  await o.waitForURL(/\/(tickets)?$/);
+  const theirs = await (await o.request.post("/api/chats", { data: { title: "Deles", users: [{ id: other.agent.id }] } })).json();
+  await otherPage.goto(`/chats/${theirs.uuid}`);
+  await otherPage.waitForURL(/\/chats$/);
+  await expect(otherPage.getByTestId("chat-none")).toBeVisible();
+  expect((await otherPage.request.post(`/api/chats/${theirs.id}/messages`, { data: { message: "x" } })).status()).toBe(404);
+  await Promise.all([ctx.close(), otherCtx.close()]);
+});
