@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE as deleteMediaRoute, POST as uploadRoute } from "@/app/api/announcements/[id]/media-upload/route";
-import { DELETE as deleteRoute } from "@/app/api/announcements/[id]/route";
+import { DELETE as deleteRoute, GET as getRoute } from "@/app/api/announcements/[id]/route";
 import { POST as postRoute } from "@/app/api/announcements/route";
 import { GET as mediaRoute } from "@/app/api/media/[...key]/route";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -87,6 +87,17 @@ describe("POST /api/announcements/{id}/media-upload", () => {
     expect(second).not.toBe(first);
     expect(await exists(first)).toBe(false);
     expect(await exists(second)).toBe(true);
+  });
+
+  it("two uploads at once leave exactly the file the announcement names", async () => {
+    const row: Json = await create();
+    const platformFiles = async () => (await fs.readdir(path.join(storageDir, "platform"), { recursive: true })).filter((f) => f.endsWith(".png") && f.includes(`-par-${row.id}-`));
+    const answers = await Promise.all([1, 2, 3].map((i) => upload(w.superToken, row.id, png(`p${i}`), `par-${row.id}-${i}.png`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const named = (await call(getRoute, { url: `/api/announcements/${row.id}`, token: w.superToken, params: { id: row.id } })).body.mediaPath as string;
+    const left = await platformFiles();
+    expect(left).toHaveLength(1);
+    expect(named.endsWith(left[0].split("/").pop()!)).toBe(true);
   });
 
   it("refuses anything but a .png/.jpg/.jpeg image, by name or by bytes (400), keeping nothing", async () => {
