@@ -76,7 +76,8 @@ export function KanbanCard({ card, lane, movable, label }: { card: Card; lane: L
       title={movable ? undefined : t("cannotMove")}
       className={cn(
         "rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-        movable ? "cursor-grab touch-none" : "cursor-default",
+        // a vertical swipe still scrolls the lane on touch screens; a sideways one drags the card
+        movable ? "cursor-grab touch-pan-y" : "cursor-default",
         isDragging && "opacity-40",
       )}
       data-testid="kanban-card"
