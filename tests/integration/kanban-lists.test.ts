@@ -98,9 +98,14 @@ describe("GET /api/ticket/kanban", () => {
     await setAllTicket(t.agent.id, true);
     expect(ids(await board(agent, { lane: "open" })).sort()).toEqual([mineQueue.id, noQueue.id, ownElsewhere.id, otherPending.id].sort());
     await setAllTicket(t.agent.id, false);
+    // a tag's lane keeps the same rule
+    const lane = await makeTag(t);
+    const laneMine = await makeTicket(t, { queueId: t.agentQueueId, tagIds: [lane.id] });
+    await makeTicket(t, { queueId: other, tagIds: [lane.id] });
+    expect(ids(await board(agent, { lane: lane.id }))).toEqual([laneMine.id]);
     // admins: every open and pending ticket of the company
     const admin = (await loginAs(t.admin)).token;
-    expect((await board(admin, {})).body.count).toBe(5);
+    expect((await board(admin, {})).body.count).toBe(7);
     expect(ids(await board(admin, {}))).toContain(otherOpen.id);
   });
 
