@@ -87,8 +87,8 @@ export function ChatsWorkspace({ companyId, userId, initial, initialChat }: Prop
   };
 
   return (
-    <div className="-m-4 flex h-[calc(100dvh-4rem)] flex-col overflow-hidden sm:-m-6 md:flex-row" data-testid="chats-workspace">
-      <Tabs value={pane} onValueChange={(v) => setPane(v as Pane)} className="border-b bg-card p-2 md:hidden">
+    <div className="-m-4 flex h-[calc(100dvh-4rem)] flex-col overflow-hidden sm:-m-6 min-[600px]:flex-row" data-testid="chats-workspace">
+      <Tabs value={pane} onValueChange={(v) => setPane(v as Pane)} className="border-b bg-card p-2 min-[600px]:hidden">
         <TabsList className="w-full">
           <TabsTrigger value="list" data-testid="chats-tab-list">
             <List aria-hidden />
@@ -102,11 +102,11 @@ export function ChatsWorkspace({ companyId, userId, initial, initialChat }: Prop
       </Tabs>
       <section
         aria-label={t("tabs.chats")}
-        className={cn("min-h-0 flex-1 flex-col bg-card md:flex md:w-1/3 md:max-w-[26rem] md:min-w-[20rem] md:flex-none md:border-r", pane === "list" ? "flex" : "hidden")}
+        className={cn("min-h-0 flex-1 flex-col bg-card min-[600px]:flex min-[600px]:w-2/5 min-[600px]:flex-none min-[600px]:border-r md:w-1/3 md:max-w-[26rem] md:min-w-[20rem]", pane === "list" ? "flex" : "hidden")}
       >
         <ChatListPanel list={list} userId={userId} selectedId={found?.id ?? null} onOpen={open} onNew={() => setDialog({ chat: null })} />
       </section>
-      <section aria-label={t("tabs.messages")} className={cn("min-h-0 min-w-0 flex-1 flex-col bg-background md:flex", pane === "messages" ? "flex" : "hidden")}>
+      <section aria-label={t("tabs.messages")} className={cn("min-h-0 min-w-0 flex-1 flex-col bg-background min-[600px]:flex", pane === "messages" ? "flex" : "hidden")}>
         {found ? (
           <ChatPanel
             key={found.id}
