@@ -72,6 +72,14 @@ describe("POST /api/chats/{id}/messages", () => {
     expect(await unreadsOf(agentA, chat.id, a.agent.id)).toBe(1);
   });
 
+  it("messages sent at once by both members are all counted (no lost increment)", async () => {
+    const chat = await newChat();
+    await Promise.all([...Array.from({ length: 6 }, (_, i) => send(adminA, chat.id, `a${i}`)), ...Array.from({ length: 4 }, (_, i) => send(agentA, chat.id, `b${i}`))]);
+    expect(await unreadsOf(agentA, chat.id, a.agent.id)).toBe(6);
+    expect(await unreadsOf(adminA, chat.id, a.admin.id)).toBe(4);
+    expect((await messages(adminA, chat.id)).body.count).toBe(10);
+  });
+
   it("refuses blank, too long and non-text messages; a non-member (403); another company's chat (404)", async () => {
     const chat = await newChat();
     expect(await send(adminA, chat.id, "   \n ")).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION" } });
