@@ -5,7 +5,8 @@ import { contacts, tags, tickets } from "@/db/schema";
 import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
 
 // issue 16 §1: a card dragged on the board changes the ticket's tags, and another browser's board
-// follows without reloading; the keyboard moves cards too (Space, arrows, Space).
+// follows without reloading (moves, a closed ticket leaving, a reopened one coming back); the keyboard moves
+// cards too (Space, arrows, Space).
 
 async function seedBoard(companyId: number, adminId: number) {
   const db = getDb();
@@ -95,6 +96,13 @@ test("cards move between lanes by mouse and keyboard; the ticket's tags change a
   await expect.poll(() => tagIdsOf(admin, first.id)).toEqual([]);
   await expect(cardIn(agent, "open", first.id)).toBeVisible();
   await expect(cardIn(agent, working.id, first.id)).toHaveCount(0);
+
+  // a closed ticket leaves the other board
+  expect((await admin.request.put(`/api/tickets/${second.id}`, { data: { status: "closed" } })).ok()).toBe(true);
+  await expect(agent.locator(`[data-testid="kanban-card"][data-ticket-id="${second.id}"]`)).toHaveCount(0);
+  // reopened, it comes back (a ticket the board did not show, read whole and placed by its tags)
+  expect((await admin.request.put(`/api/tickets/${second.id}`, { data: { status: "open" } })).ok()).toBe(true);
+  await expect(cardIn(agent, done.id, second.id)).toContainText("Cliente 2");
 
   // 'Ver Ticket' still opens the ticket (a click is no drag)
   await cardIn(admin, "open", first.id).getByTestId("kanban-card-open").click();
