@@ -117,6 +117,48 @@ test("a super admin's announcement reaches another company's top bar live, and l
   await otherAdminCtx.close();
 });
 
+test("the popover and the page load the next 20 announcements as their end comes near, newest first", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const other = await createE2eTenant();
+  const tag = `Lote ${Date.now()}`;
+  const superCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await superCtx.newPage();
+  await loginThroughPage(admin, "admin@example.com", "admin123");
+  await admin.waitForURL("**/tickets");
+  for (let i = 1; i <= 25; i++) {
+    const res = await admin.request.post("/api/announcements", { data: { title: `${tag} ${i}`, text: `Texto ${i}`, priority: (i % 3) + 1 } });
+    expect(res.status()).toBe(200);
+  }
+
+  const agentCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const agent = await agentCtx.newPage();
+  await loginThroughPage(agent, other.agent.email, other.agent.password);
+  await agent.waitForURL("**/tickets");
+  await expect(agent.getByTestId("announcements-count")).toHaveText("9+");
+  await agent.getByTestId("announcements-button").click();
+  const items = agent.getByTestId("announcements-popover").locator('[data-testid^="announcement-item-"]', { hasText: tag });
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText(`${tag} 25`);
+  await items.last().scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(25);
+  await expect(items.last()).toContainText(`${tag} 1`);
+  await expect(items.last()).toHaveAttribute("data-priority", "2");
+
+  await admin.goto("/announcements");
+  const rows = admin.locator('[data-testid^="announcement-row-"]', { hasText: tag });
+  await expect(rows).toHaveCount(20);
+  await rows.last().scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(25);
+  // the search (lowercased, debounced): typed once the page is interactive
+  await expect(async () => {
+    await admin.getByTestId("announcements-search").fill(`${tag} 7`.toUpperCase());
+    await expect(rows).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
+  await expect(rows).toContainText(`${tag} 7`);
+  await superCtx.close();
+  await agentCtx.close();
+});
+
 /** A real PNG (diagonal stripes), so the browser decodes and shows it. */
 function stripesPng(w: number, h: number): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
