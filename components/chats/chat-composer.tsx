@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { CHAT_MESSAGE_MAX } from "@/lib/chats/schemas";
-import { canSend } from "./chat-state";
+import { canSend, isSendKey, textAfterSend } from "./chat-state";
 
 /**
  * The message input (admin §2.10): Enter or the button sends non-blank text, Shift+Enter breaks
@@ -24,8 +24,8 @@ export function ChatComposer({ onSend }: { onSend: (text: string) => Promise<boo
     sending.current = true;
     const sent = text;
     try {
-      // typed meanwhile stays: only what was sent leaves the box
-      if (await onSend(sent)) setText((now) => (now === sent ? "" : now.startsWith(sent) ? now.slice(sent.length) : now));
+      const ok = await onSend(sent);
+      setText((now) => textAfterSend(now, sent, ok));
     } finally {
       sending.current = false;
       input.current?.focus();
@@ -46,7 +46,7 @@ export function ChatComposer({ onSend }: { onSend: (text: string) => Promise<boo
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+          if (isSendKey({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing })) {
             e.preventDefault();
             void send();
           }

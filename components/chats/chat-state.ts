@@ -68,3 +68,16 @@ export function addMessages(list: ChatMessageRow[], more: ChatMessageRow[]): Cha
 
 /** The message text a send may carry: non-blank (admin §2.10). */
 export const canSend = (text: string) => text.trim().length > 0;
+
+/**
+ * What the input holds once a send of `sent` ended: a failed send keeps everything (nothing typed
+ * is lost); a sent one leaves only what was typed meanwhile.
+ */
+export function textAfterSend(now: string, sent: string, ok: boolean): string {
+  if (!ok) return now;
+  if (now === sent) return "";
+  return now.startsWith(sent) ? now.slice(sent.length) : now;
+}
+
+/** Enter sends; Shift+Enter breaks the line; Enter while composing (an IME) does neither. */
+export const isSendKey = (e: { key: string; shiftKey: boolean; isComposing?: boolean }) => e.key === "Enter" && !e.shiftKey && !e.isComposing;

@@ -4,9 +4,11 @@ import {
   applyChatEvent,
   canSend,
   clearUnreads,
+  isSendKey,
   mergeFirstPage,
   popoverOrder,
   rowOf,
+  textAfterSend,
   unreadChatsCount,
   unreadsOf,
   upsertChat,
@@ -105,5 +107,21 @@ describe("messages", () => {
   it("only non-blank text is sent", () => {
     expect(canSend("  \n\t")).toBe(false);
     expect(canSend(" oi ")).toBe(true);
+  });
+});
+
+describe("the message input (admin §2.10, §8)", () => {
+  it("a failed send keeps the text; a sent one leaves only what was typed meanwhile", () => {
+    expect(textAfterSend("Olá", "Olá", false)).toBe("Olá");
+    expect(textAfterSend("Olá", "Olá", true)).toBe("");
+    expect(textAfterSend("Olá, tudo", "Olá", true)).toBe(", tudo");
+    expect(textAfterSend("outra coisa", "Olá", true)).toBe("outra coisa");
+  });
+
+  it("Enter sends, Shift+Enter and an IME's Enter do not", () => {
+    expect(isSendKey({ key: "Enter", shiftKey: false })).toBe(true);
+    expect(isSendKey({ key: "Enter", shiftKey: true })).toBe(false);
+    expect(isSendKey({ key: "Enter", shiftKey: false, isComposing: true })).toBe(false);
+    expect(isSendKey({ key: "a", shiftKey: false })).toBe(false);
   });
 });
