@@ -32,6 +32,11 @@ const kanbanTagOfTicket = (companyId: number) =>
 /** 'Em aberto': tickets without any kanban tag. */
 export const withoutKanbanTag = (companyId: number): SQL => sql`not exists (${kanbanTagOfTicket(companyId)})`;
 
-/** A tag's lane: tickets carrying it (served by the ticket_tags primary key). */
+/**
+ * A tag's lane: tickets carrying it (served by the ticket_tags primary key). The planner hashes the
+ * tag's ticket ids (ticket_tags_tag_idx) against the company's open and pending tickets: bounded by
+ * the board, however many closed tickets kept the tag over the years (reading the tag's ticket ids
+ * first and the tickets by id was no faster at 20,000 open tickets, and grows with that history).
+ */
 export const withTag = (tagId: number): SQL =>
   sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${tagId})`;
