@@ -95,7 +95,7 @@ test("two users chat live: unread dot and popover badge, read on open, answers b
   await Promise.all([ctxA.close(), ctxB.close()]);
 });
 
-test("older messages load near the top and the place read stays; a chat of others is not opened", async ({ browser }) => {
+test("older messages load near the top and the place read stays; a failed send keeps its text; a chat of others is not opened", async ({ browser }) => {
   const t = await createE2eTenant();
   const other = await createE2eTenant();
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -117,6 +117,19 @@ test("older messages load near the top and the place read stays; a chat of other
   await expect(page.getByTestId("chat-message").first()).toContainText("Linha 1");
   const fromTop = await list.evaluate((el) => el.scrollHeight - el.clientHeight - Math.abs(el.scrollTop));
   expect(fromTop).toBeGreaterThan(200);
+
+  // a send that fails is ignored (admin §8) but the text stays in the input; sent again, it goes
+  await page.route("**/api/chats/*/messages", (r) => (r.request().method() === "POST" ? r.fulfill({ status: 500, json: { error: "ERR_INTERNAL" } }) : r.continue()));
+  const input = page.getByTestId("chat-input");
+  await input.fill("Não pode se perder");
+  const failed = page.waitForResponse((r) => r.url().includes("/messages") && r.request().method() === "POST");
+  await input.press("Enter");
+  expect((await failed).status()).toBe(500);
+  await expect(input).toHaveValue("Não pode se perder");
+  await page.unroute("**/api/chats/*/messages");
+  await page.getByTestId("chat-send").click();
+  await expect(input).toHaveValue("");
+  await expect(page.getByTestId("chat-message").last()).toContainText("Não pode se perder");
 
   // another company's chat (and a made-up one) opens the list instead
   const otherPage = await ctx.newPage();
