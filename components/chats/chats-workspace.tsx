@@ -22,6 +22,8 @@ type Props = { companyId: number; userId: number; initial: ChatsPage; initialCha
 
 const uuidOf = (path: string) => path.match(/^\/chats\/([0-9a-f-]{36})$/i)?.[1]?.toLowerCase() ?? null;
 const go = (path: string) => window.history.pushState(null, "", path);
+// leaving a chat that is gone: its address leaves the history too
+const leave = () => window.history.replaceState(null, "", "/chats");
 
 /**
  * /chats/{uuid?} (admin §2.10): the chat list beside the open chat's messages; on narrow screens
@@ -58,7 +60,7 @@ export function ChatsWorkspace({ companyId, userId, initial, initialChat }: Prop
   useRealtimeEvent<ChatEvent>(channels.user(companyId, userId), EVENTS.chat, (e) => {
     if (e.action === "delete" && found?.id === e.chatId) {
       setLastSeen(null);
-      go("/chats");
+      leave();
       setPane("list");
     }
   });
@@ -80,7 +82,7 @@ export function ChatsWorkspace({ companyId, userId, initial, initialChat }: Prop
     await api(`/api/chats/${deleting.id}`, { method: "DELETE" }).then(
       () => {
         list.remove(deleting.id);
-        if (found?.id === deleting.id) go("/chats");
+        if (found?.id === deleting.id) leave();
       },
       () => undefined,
     );
