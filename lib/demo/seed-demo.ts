@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db";
 import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
+import { seedCollaboration } from "./seed-collaboration";
 
 export const DEMO_PLANS = [
   { name: "Básico", users: 3, connections: 1, queues: 2, value: 99.9, useCampaigns: false, useKanban: false,
@@ -90,5 +91,6 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> 
   ]);
   const [{ h }] = await db.select({ h: count() }).from(helps);
   if (h === 0) await db.insert(helps).values(DEMO_HELPS);
+  await seedCollaboration(db, { companyId, adminId, agentId: agent.id });
   return true;
 }

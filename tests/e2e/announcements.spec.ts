@@ -24,6 +24,12 @@ test("a super admin's announcement reaches another company's top bar live, and l
   await loginThroughPage(agent, other.agent.email, other.agent.password);
   await agent.waitForURL("**/tickets");
   await expect(agent.getByTestId("announcements-button")).toBeVisible();
+  // what was already there (the demo's welcome announcement) counts as seen once the popover opened
+  await agent.getByTestId("announcements-button").click();
+  await expect(agent.getByTestId("announcements-popover").locator('[data-testid^="announcement-item-"]').first()).toBeVisible();
+  await expect(agent.getByTestId("announcements-count")).toHaveCount(0);
+  await agent.keyboard.press("Escape");
+  await expect(agent.getByTestId("announcements-popover")).toBeHidden();
 
   // the super admin writes it, with an image and priority 'Alta'
   const superCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" });

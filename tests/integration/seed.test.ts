@@ -1,7 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { companies, plans, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
+import { announcements, chatMessages, chats, chatUsers, companies, plans, queues, tags, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { DEMO_PLANS, seedDemo } from "@/lib/demo/seed-demo";
 import { loginAs } from "../helpers/factories";
 
@@ -47,6 +47,18 @@ describe("seedDemo", () => {
     expect(links.map((l) => l.queueId).sort()).toEqual(companyQueues.map((q) => q.id).sort());
     const linkedToOther = await db.select().from(queues).where(inArray(queues.id, links.map((l) => l.queueId)));
     expect(linkedToOther.every((q) => q.companyId === company.id)).toBe(true);
+
+    // collaboration (issue 16): kanban lanes, a platform announcement, a staff chat unread by the agent
+    const companyTags = await db.select().from(tags).where(eq(tags.companyId, company.id));
+    expect(companyTags.filter((x) => x.kanban === 1).length).toBeGreaterThanOrEqual(2);
+    const [news] = await db.select().from(announcements);
+    expect(news).toMatchObject({ companyId: company.id, status: true });
+    const [chat] = await db.select().from(chats).where(eq(chats.companyId, company.id));
+    expect(chat.ownerId).toBe(admin.id);
+    const members = await db.select().from(chatUsers).where(eq(chatUsers.chatId, chat.id));
+    expect(members.map((m) => [m.userId, m.unreads]).sort()).toEqual([[admin.id, 0], [agent.id, 1]].sort());
+    const [first] = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id));
+    expect(first).toMatchObject({ senderId: admin.id, message: chat.lastMessage });
   });
 
   it("creates nothing the second time", async () => {
