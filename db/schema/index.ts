@@ -14,6 +14,7 @@ export * from "./quick-messages";
 export * from "./schedules";
 export * from "./announcements";
 export * from "./chats";
+export * from "./bots";
 export * from "./helps";
 export * from "./billing";
 export * from "./campaigns";

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { checkIn, timestamps } from "./columns";
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { checkIn, timestamps, tz } from "./columns";
 import { companyIdColumn } from "./companies";
 
 export const integrationTypes = ["dialogflow", "n8n", "webhook", "typebot"] as const;
@@ -26,6 +26,9 @@ export const queueIntegrations = pgTable(
     typebotRestartMessage: text("typebot_restart_message").notNull().default(""),
     typebotSlug: text("typebot_slug").notNull().default(""),
     typebotUnknownMessage: text("typebot_unknown_message").notNull().default(""),
+    // the last failure of a bot turn with this integration, shown to admins (cleared by a success)
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", tz),
     ...timestamps(),
   },
   (t) => [

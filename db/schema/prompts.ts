@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, pgTable, real, serial, text } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { type AnyPgColumn, index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { timestamps, tz } from "./columns";
 import { companyIdColumn } from "./companies";
 import { queues } from "./queues";
 
@@ -21,6 +21,11 @@ export const prompts = pgTable(
     apiKey: text("api_key").notNull().default(""),
     queueId: integer("queue_id").references((): AnyPgColumn => queues.id, { onDelete: "set null" }),
     maxMessages: integer("max_messages").notNull().default(10),
+    // an OpenAI-compatible server (Azure OpenAI, a local model server); "" is OpenAI's own
+    baseUrl: text("base_url").notNull().default(""),
+    // the last failure of a bot turn with this prompt, shown to admins (cleared by a success)
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", tz),
     ...timestamps(),
   },
   // prompts list of a company

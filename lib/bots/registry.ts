@@ -1,6 +1,6 @@
 import type { BotProvider, BotProviderKey, BotTarget } from "./types";
 
-export type { BotContext, BotProvider, BotProviderKey, BotTarget } from "./types";
+export type { BotAction, BotContext, BotProvider, BotProviderKey, BotSession, BotTarget } from "./types";
 
 // Which client answers each kind of target. Empty until an issue wires one (or a test registers
 // a stub): with no provider, a queue's integration or prompt leaves the ticket to an agent.

@@ -22,7 +22,7 @@ export async function handOffToBot(db: Db, h: HandOffInput): Promise<string | nu
   if (!provider) return null;
   let reply: string | null;
   try {
-    reply = await provider.reply({
+    const actions = await provider.turn({
       db,
       companyId: h.companyId,
       ticketId: h.ticketId,
@@ -33,6 +33,8 @@ export async function handOffToBot(db: Db, h: HandOffInput): Promise<string | nu
       mediaType: h.mediaType,
       isFirst: h.isFirst,
     });
+    // texts only until the bot-turn runner carries out every action (issue 17 §3)
+    reply = actions.flatMap((a) => (a.type === "text" ? [a.body] : [])).join("\n\n") || null;
   } catch (err) {
     console.error(`[chatbot] bot provider for ticket ${h.ticketId} failed:`, (err as Error).message);
     return null;

@@ -136,7 +136,7 @@ describe("queues with an integration or a prompt", () => {
     const env = await setup({ queueCount: 1 });
     const ids = await botQueue(env, { integration: true, prompt: true });
     const seen: BotContext[] = [];
-    registerBotProvider("webhook", { reply: async (c) => (seen.push(c), `eco: ${c.body}`) });
+    registerBotProvider("webhook", { turn: async (c) => (seen.push(c), [{ type: "text", body: `eco: ${c.body}` }]) });
     const from = number();
     const id = await write(env, from, "Quero um orçamento");
     expect(await ticket(id)).toMatchObject({ queueId: ids.queueId, useIntegration: true, integrationId: ids.integrationId, promptId: null, chatbot: false });
@@ -161,7 +161,7 @@ describe("queues with an integration or a prompt", () => {
     await write(env, from, "Olá?");
     expect(await botSaid(id)).toHaveLength(2);
 
-    registerBotProvider("openai", { reply: async (c) => (c.isFirst ? null : "Sou a IA.") });
+    registerBotProvider("openai", { turn: async (c) => (c.isFirst ? [] : [{ type: "text", body: "Sou a IA." }]) });
     const other = number();
     const otherId = await write(env, other, "Oi");
     await write(env, other, "1");
@@ -176,7 +176,7 @@ describe("queues with an integration or a prompt", () => {
     const env = await setup({ queueCount: 1 });
     await botQueue(env, { integration: true });
     registerBotProvider("webhook", {
-      reply: async () => {
+      turn: async () => {
         throw new Error("down");
       },
     });

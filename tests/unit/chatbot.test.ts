@@ -75,7 +75,7 @@ describe("bot provider registry", () => {
     const hook = { kind: "integration" as const, integrationId: 1, type: "webhook" as const };
     expect(getBotProvider(hook)).toBeNull();
     expect(getBotProvider({ kind: "prompt", promptId: 1 })).toBeNull();
-    const p = { reply: async () => "ok" };
+    const p = { turn: async () => [{ type: "text" as const, body: "ok" }] };
     registerBotProvider("webhook", p);
     expect(getBotProvider(hook)).toBe(p);
     expect(getBotProvider({ ...hook, type: "typebot" })).toBeNull();
