@@ -36,7 +36,10 @@ export function TopBar({ user, company, onMenu, showMenuButton, chatsEnabled }: 
       <div className="flex items-center gap-0.5">
         <NotificationsBell />
         <ThemeToggleButton />
-        <VolumeControl />
+        {/* below 640 px the bar keeps what agents use most (like the refresh button) */}
+        <div className="hidden sm:contents">
+          <VolumeControl />
+        </div>
         <Button
           variant="ghost"
           size="icon"
