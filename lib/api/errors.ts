@@ -121,6 +121,9 @@ const STATUS: Record<string, number> = {
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_ANNOUNCEMENT_MEDIA_TYPE: 400,
   ERR_NO_CHAT_FOUND: 404,
+  // bots (issue 17): a missing prompt or integration (also another company's)
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_NO_INTEGRATION_FOUND: 404,
 };
 
 export function statusFor(code: string): number {

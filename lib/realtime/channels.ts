@@ -48,6 +48,9 @@ export const EVENTS = {
   quickMessage: "quickMessage",
   /** the company's own changes (its work hours) */
   company: "company",
+  /** AI prompts and queue integrations (admin §7; issue 17), for admins */
+  prompt: "prompt",
+  queueIntegration: "queueIntegration",
 } as const;
 
 export type ParsedChannel =
