@@ -90,6 +90,11 @@ const schema = z
     // listed here (comma list) or WEBHOOK_ALLOW_PRIVATE is set (tests reaching a local receiver)
     OUTBOUND_ALLOW_HOSTS: z.string().default(""),
     WEBHOOK_ALLOW_PRIVATE: flag,
+    // AI prompts (lib/bots/providers/openai): the chat model, the voice-note transcription model, and
+    // Azure Speech's text-to-speech endpoint ({region} is the prompt's voiceRegion; tests point it at a stub)
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+    AZURE_SPEECH_ENDPOINT: z.string().min(1).default("https://{region}.tts.speech.microsoft.com/cognitiveservices/v1"),
   })
   .refine((e) => e.AUTH_SECRET !== e.REFRESH_SECRET, {
     message: "AUTH_SECRET and REFRESH_SECRET must differ",
