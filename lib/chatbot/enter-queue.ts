@@ -8,6 +8,11 @@ import { isWithinWorkHours } from "./work-hours";
  * Puts the ticket in `queue` (still pending, no user) and does what the queue asks: outside its
  * hours (scheduleType queue) its out-of-hours message; with an integration or prompt that has a
  * provider, the hand-off; with an option tree, the greeting over the first level; else the greeting.
+ *
+ * A connection's own integration or prompt (admin §2.2 dialog) is the default bot of its queues:
+ * a queue without a bot of its own (and without an option tree) hands the ticket to the
+ * connection's. The queue's own bot wins; a connection without queues has no queue to hand a
+ * ticket over in (its tickets wait for agents, as without a bot).
  */
 export async function enterQueue(flow: Flow, queue: BotQueue, { greet }: { greet: boolean }): Promise<Outcome> {
   const { turn, settings, connection } = flow;
@@ -18,7 +23,8 @@ export async function enterQueue(flow: Flow, queue: BotQueue, { greet }: { greet
     turn.say(queue.outOfHoursMessage.trim() || connection.outOfHoursMessage);
     return "out-of-hours";
   }
-  const target = await botTargetOf(db, ticket.companyId, queue);
+  const roots = await optionChildren(db, ticket.companyId, queue.id, null);
+  const target = (await botTargetOf(db, ticket.companyId, queue)) ?? (roots.length ? null : await botTargetOf(db, ticket.companyId, connection));
   if (target) {
     turn.say(greeting);
     turn.set({
@@ -29,7 +35,6 @@ export async function enterQueue(flow: Flow, queue: BotQueue, { greet }: { greet
     turn.handOff({ target, isFirst: true });
     return "handoff";
   }
-  const roots = await optionChildren(db, ticket.companyId, queue.id, null);
   if (!roots.length) {
     turn.say(greeting);
     return "queue";

@@ -23,6 +23,9 @@ export type BotConnection = {
   outOfHoursMessage: string;
   maxUseBotQueues: number;
   timeUseBotQueues: number;
+  /** the connection's own bot: the default of its queues that have none (enter-queue.ts) */
+  integrationId: number | null;
+  promptId: number | null;
 };
 
 /** One queue of the company (a ticket's queue may have been set by an agent, off the connection's list). */

@@ -2,7 +2,7 @@ import type { Db } from "@/db";
 import type { InboundEvent } from "@/lib/messages/after-inbound";
 import { publish } from "@/lib/realtime/publish";
 import type { Flow, Outcome } from "./flow";
-import { handOffToBot } from "./hand-off";
+import { announceBotTurn } from "@/lib/bots/runner/announce";
 import { botTargetOf } from "./load";
 import { optionWalkStep } from "./option-walk";
 import { outOfHoursStep } from "./out-of-hours";
@@ -25,8 +25,10 @@ const MAX_ATTEMPTS = 5;
  *
  * One read of the whole state; most messages (tickets an agent holds, or waiting in a queue) stop
  * there. Otherwise the flow decides, and one statement writes the ticket's move and the bot's
- * outbox rows, compare-and-set against the read (turn.ts). Then the worker is woken, the list and
- * message events are published, and a bot provider (integration/prompt queues) is asked.
+ * outbox rows, compare-and-set against the read (turn.ts); a message for a bot (integration or
+ * prompt) becomes a durable bot turn in that same statement. Then the worker is woken, the list and
+ * message events are published, and the bot-turn runner is told (lib/bots/runner: it calls the
+ * provider outside ingest; ingest never waits for a bot).
  */
 export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date } = {}): Promise<ChatbotResult> {
   const { message } = event;
@@ -39,24 +41,14 @@ export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const state = await loadBotState(db, event.companyId, event.ticketId);
     if (!state || !needsTurn(state, event.whatsappId, message, now)) return { outcome: "idle", handedOff: false };
-    const turn = createTurn(db, state.ticket, now);
+    const turn = createTurn(db, state.ticket, now, { messageId: event.messageId || null });
     const outcome = await decide(turn, event, state);
     const written = await turn.finish();
     if (written.conflict) continue;
     if (turn.hasSaid) await wakeWorker(db, [event.whatsappId]);
     await publish(...written.events);
-    const h = turn.pendingHandOff;
-    const queueId = turn.ticket.queueId;
-    if (!h || queueId === null) return { outcome, handedOff: false };
-    await handOffToBot(db, {
-      ...h,
-      contact: { number: state.ticket.contactNumber, name: state.ticket.contactName },
-      companyId: event.companyId,
-      ticketId: event.ticketId,
-      queueId,
-      body: message.body ?? "",
-      mediaType: message.mediaType,
-    });
+    if (!turn.pendingHandOff) return { outcome, handedOff: false };
+    announceBotTurn({ companyId: event.companyId, ticketId: event.ticketId });
     return { outcome, handedOff: true };
   }
   console.error(`[chatbot] ticket ${event.ticketId}: gave up after ${MAX_ATTEMPTS} conflicting turns`);

@@ -78,7 +78,7 @@ export async function loadBotState(db: DbOrTx, companyId: number, ticketId: numb
       ct.id as "contactId", ct.name as "contactName", ct.number as "contactNumber", ct.profile_pic_url as "contactPic",
       case when w.id is null then null else json_build_object('id', w.id, 'greetingMessage', w.greeting_message,
         'outOfHoursMessage', w.out_of_hours_message, 'maxUseBotQueues', w.max_use_bot_queues,
-        'timeUseBotQueues', w.time_use_bot_queues) end as connection,
+        'timeUseBotQueues', w.time_use_bot_queues, 'integrationId', w.integration_id, 'promptId', w.prompt_id) end as connection,
       (
         select json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message,
             'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules, 'integrationId', q.integration_id,

@@ -13,7 +13,7 @@ export type BotPatch = Partial<
   Pick<BotTicket, "queueId" | "queueOptionId" | "chatbot" | "amountUsedBotQueues" | "useIntegration" | "integrationId" | "promptId">
 >;
 
-/** A conversation handed to a bot provider, answered after the turn is written. */
+/** A conversation handed to a bot provider: a durable bot turn written with the turn (lib/bots/runner). */
 export type HandOff = { target: BotTarget; isFirst: boolean };
 
 /** The outcome of writing a turn: its events, or a conflict (the ticket changed since it was read). */
@@ -27,7 +27,7 @@ export type Turn = ReturnType<typeof createTurn>;
  * status and user are still what was read (compare-and-set). Two messages of one customer arriving
  * together: one turn wins, the other reads again and runs on the new state (one menu, never two).
  */
-export function createTurn(db: DbOrTx, read: BotTicket, now: Date) {
+export function createTurn(db: DbOrTx, read: BotTicket, now: Date, { messageId = null }: { messageId?: number | null } = {}) {
   const before = placeOf(read.companyId, read);
   const ticket = { ...read };
   const patch: BotPatch = {};
@@ -60,7 +60,7 @@ export function createTurn(db: DbOrTx, read: BotTicket, now: Date) {
     },
     async finish(): Promise<TurnWrite> {
       const moved = ticket.queueId !== before.queueId;
-      const written = await writeTurn(db, read, { patch, texts, now, moved });
+      const written = await writeTurn(db, read, { patch, texts, now, moved, handOff, messageId });
       if (written === "conflict") return { conflict: true };
       if (written === null) return { conflict: false, events: [] };
       const summary = {
@@ -102,11 +102,25 @@ type Written = { matched: boolean; id: string | number | null; wid: string | nul
  * rows of what it said (fromMe, no user, pending, a WhatsApp-like wid), inserted only with it.
  * Answers null when there is nothing to write, "conflict" when the ticket changed meanwhile.
  */
-async function writeTurn(db: DbOrTx, read: BotTicket, w: { patch: BotPatch; texts: string[]; now: Date; moved: boolean }) {
+async function writeTurn(
+  db: DbOrTx,
+  read: BotTicket,
+  w: { patch: BotPatch; texts: string[]; now: Date; moved: boolean; handOff: HandOff | null; messageId: number | null },
+) {
   const sets = (Object.keys(w.patch) as (keyof BotPatch)[]).map((k) => sql`${sql.identifier(COLUMNS[k])} = ${w.patch[k] ?? null}`);
   if (w.texts.length) sets.push(sql`last_bot_message_at = ${w.now.toISOString()}::timestamptz`);
   if (w.moved) sets.push(sql`updated_at = now()`);
+  // a hand-off alone still runs the compare-and-set: its bot turn is written only on the ticket as read
+  if (!sets.length && w.handOff) sets.push(sql`use_integration = use_integration`);
   if (!sets.length) return null;
+  const h = w.handOff;
+  const botTurn = h
+    ? sql`, b as (
+      insert into bot_turns (company_id, ticket_id, message_id, target_kind, target_id, is_first)
+      select ${read.companyId}, ${read.id}, ${w.messageId}::bigint, ${h.target.kind}, ${h.target.kind === "prompt" ? h.target.promptId : h.target.integrationId}::int, ${h.isFirst}
+      where exists (select 1 from u)
+    )`
+    : sql``;
   const out = w.texts.map((body) => ({ wid: generateWid(), body }));
   const values = out.length ? out.map((m, i) => sql`(${m.wid}, ${m.body}, ${i})`) : [sql`(null, null, 0)`];
   const rows = (await db.execute(sql`
@@ -124,7 +138,7 @@ async function writeTurn(db: DbOrTx, read: BotTicket, w: { patch: BotPatch; text
       where x.wid is not null and exists (select 1 from u)
       order by x.n
       returning id, wid, created_at
-    )
+    )${botTurn}
     select exists (select 1 from u) as matched, (select updated_at from u) as "updatedAt", m.id, m.wid, m.created_at as "createdAt"
     from (select 1) one left join m on true
     order by m.id

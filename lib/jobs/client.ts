@@ -19,3 +19,8 @@ export const campaignScheduled = eventType("campaign/scheduled", {
 export const campaignContinue = eventType("campaign/continue", {
   schema: z.object({ campaignId: z.number().int(), companyId: z.number().int() }),
 });
+
+/** A bot turn was written for a ticket (lib/bots/runner): its turns run in order, one at a time. */
+export const botTurnCreated = eventType("bot/turn.created", {
+  schema: z.object({ companyId: z.number().int(), ticketId: z.number().int() }),
+});

@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import { createBotTurnLoop } from "@/lib/bots/runner/loop";
 import { dispatchDue, startDueCampaigns } from "@/lib/campaigns/dispatch";
 import { runTicketTimers } from "@/lib/chatbot/ticket-timers";
 import { getEnv } from "@/lib/env";
@@ -17,6 +18,8 @@ type Options = {
   now?: () => Date;
   /** how often the billing part runs (invoices, reminders, lock-outs: daily matters, not seconds) */
   billingEveryMs?: number;
+  /** how often the bot-turn loop looks for due turns without a wake (0: no bot-turn loop) */
+  botTurnsEveryMs?: number;
 };
 
 /**
@@ -25,7 +28,9 @@ type Options = {
  * messages, then the timed ticket rules (auto-transfer, expiry), mail retries (lib/mail), billing
  * (lib/invoices, once a minute) and campaigns (lib/campaigns/dispatch: due ones start, due
  * recipients are queued; a full batch repeats the pass at once, and the next recipient's turn
- * wakes the timer early, so the intervals, not the timer, pace a campaign). Running it beside
+ * wakes the timer early, so the intervals, not the timer, pace a campaign). Bot turns (lib/bots/
+ * runner) run in their own loop beside the pass, woken at once when this process writes one (a
+ * provider may take 20 s: the pass does not wait for it). Running it beside
  * Inngest, or in two workers, still does each thing once (the services claim rows with SKIP
  * LOCKED inside one transaction, or write on a unique key).
  */
@@ -36,7 +41,9 @@ export function createEmbeddedScheduler({
   log = (l) => console.log(`[scheduler] ${l}`),
   now = () => new Date(),
   billingEveryMs = 60_000,
+  botTurnsEveryMs = 2000,
 }: Options) {
+  const botTurns = botTurnsEveryMs > 0 ? createBotTurnLoop({ db, intervalMs: botTurnsEveryMs, log }) : null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -135,13 +142,17 @@ export function createEmbeddedScheduler({
 
   return {
     tick,
+    /** one drain of the due bot turns (tests call it instead of waiting for the loop) */
+    botTurns: () => botTurns?.tick() ?? Promise.resolve(),
     start() {
       stopped = false;
+      botTurns?.start();
       timer ??= setInterval(() => void tick(), intervalMs);
       void tick();
     },
     async stop() {
       stopped = true;
+      await botTurns?.stop();
       if (timer) clearInterval(timer);
       if (wake) clearTimeout(wake);
       timer = null;

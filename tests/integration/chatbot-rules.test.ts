@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { companies, prompts, queueIntegrations, queues, tickets } from "@/db/schema";
 import type { ScheduleEntry } from "@/db/schema";
 import { registerBotProvider, type BotContext } from "@/lib/bots/registry";
+import { drainBotTurns } from "@/lib/bots/runner/drain";
 import { BOT_TEXTS } from "@/lib/chatbot/texts";
 import { runChatbot } from "@/lib/chatbot/run-chatbot";
 import type { InboundMessage } from "@/lib/whatsapp/types";
@@ -140,7 +141,11 @@ describe("queues with an integration or a prompt", () => {
     const from = number();
     const id = await write(env, from, "Quero um orçamento");
     expect(await ticket(id)).toMatchObject({ queueId: ids.queueId, useIntegration: true, integrationId: ids.integrationId, promptId: null, chatbot: false });
+    // ingest only wrote the turn: the runner asks the provider
+    expect(seen).toEqual([]);
+    await drainBotTurns(db());
     await write(env, from, "Para amanhã");
+    await drainBotTurns(db());
     expect(await botSaid(id)).toEqual(["eco: Quero um orçamento", "eco: Para amanhã"]);
     expect(seen.map((c) => [c.isFirst, c.target])).toEqual([
       [true, { kind: "integration", integrationId: ids.integrationId, type: "webhook" }],
@@ -165,14 +170,16 @@ describe("queues with an integration or a prompt", () => {
     const other = number();
     const otherId = await write(env, other, "Oi");
     await write(env, other, "1");
+    await drainBotTurns(db());
     expect(await ticket(otherId)).toMatchObject({ useIntegration: true, integrationId: null });
     // the first answer was null: the greeting only
     expect((await botSaid(otherId)).at(-1)).toBe("Support");
     await write(env, other, "Qual o horário?");
+    await drainBotTurns(db());
     expect((await botSaid(otherId)).at(-1)).toBe("Sou a IA.");
   });
 
-  it("a failing provider sends nothing and breaks nothing", async () => {
+  it("a failing provider sends nothing and leaves the ticket to an agent, the message kept", async () => {
     const env = await setup({ queueCount: 1 });
     await botQueue(env, { integration: true });
     registerBotProvider("webhook", {
@@ -181,8 +188,9 @@ describe("queues with an integration or a prompt", () => {
       },
     });
     const id = await write(env, number(), "Oi");
+    await drainBotTurns(db());
     expect(await botSaid(id)).toEqual([]);
-    expect(await ticket(id)).toMatchObject({ useIntegration: true, status: "pending" });
+    expect(await ticket(id)).toMatchObject({ useIntegration: false, integrationId: null, status: "pending", userId: null, lastMessage: "Oi" });
   });
 });
 

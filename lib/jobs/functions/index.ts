@@ -1,4 +1,5 @@
 import { createUpcomingInvoicesHourly } from "./billing-invoices";
+import { runBotTurnsEveryMinute, runBotTurnsOnEvent } from "./bot-turns";
 import { lockOutExpiredHourly } from "./billing-lockout";
 import { sendDueRemindersHourly } from "./billing-reminders";
 import { continueCampaign, dispatchCampaignsEveryMinute, runCampaignOnTime } from "./campaigns";
@@ -21,4 +22,6 @@ export const functions = [
   runCampaignOnTime,
   continueCampaign,
   dispatchCampaignsEveryMinute,
+  runBotTurnsOnEvent,
+  runBotTurnsEveryMinute,
 ];
