@@ -69,7 +69,7 @@ async function askProvider(db: Db, turn: ClaimedTurn, ticket: HeldTicket): Promi
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const err = new Error(`the bot did not answer within ${Math.round(ms / 1000)} s`);
+      const err = new Error(`the bot did not answer within ${ms / 1000} s`);
       controller.abort(err);
       reject(err);
     }, ms);
