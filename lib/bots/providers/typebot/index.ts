@@ -34,9 +34,8 @@ export const typebotProvider: BotProvider = {
     }
     if (sameWord(text, integration.typebotKeywordRestart)) {
       await session.clear();
-      const restart: BotAction[] = integration.typebotRestartMessage.trim() ? [{ type: "text", body: integration.typebotRestartMessage.trim() }] : [];
       const started = await start(ctx, integration);
-      return finish(ctx, integration, session, started, restart);
+      return finish(ctx, integration, session, started, integration.typebotRestartMessage.trim());
     }
     if (!state.sessionId) return finish(ctx, integration, session, await start(ctx, integration));
 
@@ -70,10 +69,9 @@ function spaced(integration: BotIntegration, texts: string[]): BotAction[] {
   return out;
 }
 
-async function finish(ctx: BotContext, integration: BotIntegration, session: BotSession, answer: TypebotAnswer, before: BotAction[] = []) {
-  const texts = (answer.messages ?? []).map(bubbleText);
-  texts.push(choicesText(answer.input));
-  const actions = [...before, ...spaced(integration, texts)];
+async function finish(ctx: BotContext, integration: BotIntegration, session: BotSession, answer: TypebotAnswer, before = "") {
+  const texts = [before, ...(answer.messages ?? []).map(bubbleText), choicesText(answer.input)];
+  const actions = spaced(integration, texts);
   if (!answer.input) {
     // the flow is over: the next message starts it again
     await session.clear();
