@@ -1,8 +1,19 @@
+import { dialogflowProvider } from "./providers/dialogflow";
+import { openAiProvider } from "./providers/openai";
+import { typebotProvider } from "./providers/typebot";
+import { webhookProvider } from "./providers/webhook";
 import { getBotProvider, registerBotProvider } from "./registry";
 import type { BotProvider, BotProviderKey } from "./types";
 
-// the product's providers, by registry key (filled in as the provider modules land)
-const PROVIDERS: [BotProviderKey, () => BotProvider][] = [];
+// the product's providers, by registry key: prompts answer through OpenAI (or any compatible
+// server), n8n and webhook integrations through the same JSON POST
+const PROVIDERS: [BotProviderKey, BotProvider][] = [
+  ["openai", openAiProvider],
+  ["n8n", webhookProvider],
+  ["webhook", webhookProvider],
+  ["typebot", typebotProvider],
+  ["dialogflow", dialogflowProvider],
+];
 
 const holder = globalThis as unknown as { __botProvidersRegistered?: boolean };
 
@@ -15,9 +26,9 @@ const holder = globalThis as unknown as { __botProvidersRegistered?: boolean };
 export function ensureBotProviders(): void {
   if (holder.__botProvidersRegistered) return;
   holder.__botProvidersRegistered = true;
-  for (const [key, make] of PROVIDERS) {
+  for (const [key, provider] of PROVIDERS) {
     if (!getBotProvider(key === "openai" ? { kind: "prompt", promptId: 0 } : { kind: "integration", integrationId: 0, type: key })) {
-      registerBotProvider(key, make());
+      registerBotProvider(key, provider);
     }
   }
 }
