@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import postgres from "postgres";
 import { closeDb, getDb } from "@/db";
+import { ensureBotProviders } from "@/lib/bots/register-providers";
 import { campaignOutbox } from "@/lib/campaigns/dispatch/outbox";
 import { numberChecks } from "@/lib/contact-lists/number-checks";
 import { getEnv } from "@/lib/env";
@@ -17,6 +18,7 @@ import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
 // several scale out (leases decide who runs which connection).
 async function main() {
   const env = getEnv(); // refuse to run on a bad configuration
+  ensureBotProviders(); // prompts and queue integrations answer (lib/bots: the chatbot and the bot-turn runner)
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const db = getDb;
   const worker = createWhatsAppWorker({
