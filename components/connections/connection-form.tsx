@@ -15,6 +15,7 @@ import { api, ApiError } from "@/lib/api/client";
 import { useErrorMessage } from "@/lib/api/use-error-message";
 import { generateToken } from "@/lib/connections/generate-token";
 import { connectionFormSchema, type ConnectionFormValues } from "@/lib/connections/schemas";
+import { BotFields } from "./bot-fields";
 import { FormSection, MessageField, NumberField, type FormValues } from "./connection-form-fields";
 import type { QueueOption } from "./connection-types";
 import { WebhookSection } from "./webhook-section";
@@ -31,7 +32,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Every field of admin §2.2's connection dialog (prompt and integration come with their issues). */
+/** Every field of admin §2.2's connection dialog. */
 export function ConnectionForm({ connectionId, initial, queues, sandboxEnabled, onSaved, onCancel }: Props) {
   const t = useTranslations("connections");
   const common = useTranslations("common");
@@ -193,6 +194,7 @@ export function ConnectionForm({ connectionId, initial, queues, sandboxEnabled, 
             <NumberField control={control} name="maxUseBotQueues" />
           </div>
           <MessageField control={control} name="expiresInactiveMessage" />
+          <BotFields control={control} />
         </FormSection>
 
         <FormSection title={t("form.apiSection")}>

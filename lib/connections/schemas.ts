@@ -48,8 +48,8 @@ export const connectionFields = {
   integrationId: nullableId,
 };
 
-/** POST /api/whatsapp and the add dialog: only the name is required. */
-export const createConnectionSchema = z.object({
+/** The request's fields (the spec's `integration` beside the code's `integrationId`). */
+const createShape = z.object({
   name: connectionFields.name,
   isDefault: connectionFields.isDefault.optional(),
   greetingMessage: connectionFields.greetingMessage.optional(),
@@ -67,11 +67,20 @@ export const createConnectionSchema = z.object({
   provider: connectionFields.provider.optional(),
   promptId: connectionFields.promptId.optional(),
   integrationId: connectionFields.integrationId.optional(),
+  // admin §2.2 names the field `integration`: the same id (integrationId wins when both are sent)
+  integration: connectionFields.integrationId.optional(),
 });
+
+function integrationAlias<T extends { integration?: number | null; integrationId?: number | null }>({ integration, ...rest }: T) {
+  return integration !== undefined && rest.integrationId === undefined ? { ...rest, integrationId: integration } : rest;
+}
+
+/** POST /api/whatsapp and the add dialog: only the name is required. */
+export const createConnectionSchema = createShape.transform(integrationAlias);
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
 /** PUT /api/whatsapp/{id}: what is sent changes, what is left out stays. */
-export const updateConnectionSchema = createConnectionSchema.partial();
+export const updateConnectionSchema = createShape.partial().transform(integrationAlias);
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 
 /**
