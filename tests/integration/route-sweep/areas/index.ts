@@ -10,9 +10,10 @@ import { fileListsArea } from "./files";
 import { kanbanArea } from "./kanban";
 import { mailArea } from "./mail";
 import { openapiArea } from "./openapi";
+import { queueIntegrationsArea } from "./queue-integrations";
 import type { SweepArea } from "./types";
 import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
 export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
-  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea];
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, queueIntegrationsArea];
