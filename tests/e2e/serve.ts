@@ -28,6 +28,8 @@ async function main() {
       DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(32).toString("hex"),
       REFRESH_SECRET: randomBytes(32).toString("hex"),
+      // the bots' local stubs (an OpenAI-compatible server in the test) are on 127.0.0.1
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
   });
   // the database goes only after the product has stopped (its worker would log failed queries)
