@@ -145,6 +145,21 @@ describe("queues", () => {
   });
 });
 
+describe("queues at once", () => {
+  it("two prompts saved for one queue at once: one holds it, the other is left without it", async () => {
+    const q = a.queueIds[1];
+    const [x, y] = await Promise.all([create(adminA, base(q, { name: "X" })), create(adminA, base(q, { name: "Y" }))]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    const holder = await queuePrompt(q);
+    const states = await Promise.all([x.body.id, y.body.id].map(async (id) => (await getOne(adminA, id)).body.queueId));
+    expect([x.body.id, y.body.id]).toContain(holder);
+    expect(states.filter((s) => s === q)).toHaveLength(1);
+    expect(states.filter((s) => s === null)).toHaveLength(1);
+    expect((await getOne(adminA, holder!)).body.queueId).toBe(q);
+    await Promise.all([remove(adminA, x.body.id), remove(adminA, y.body.id)]);
+  });
+});
+
 describe("access", () => {
   it("lists the company's own by name, searched, with count and hasMore", async () => {
     const made = await Promise.all(["Beta", "Alfa", "Gama"].map((n, i) => create(adminA, base(a.queueIds[i % 2], { name: `Lista ${n}` }))));
