@@ -17,6 +17,9 @@ describe("parseWebhookAnswer", () => {
     expect(parseWebhookAnswer("", "application/json")).toEqual([]);
     expect(json(null)).toEqual([]);
   });
+  it("an answer cannot move the ticket or change the integration: only texts and the hand-off are read", () => {
+    expect(json({ text: "ok", queueId: 99, url: "https://evil.example.com", integrationId: 3, status: "closed", handoff: "yes" })).toEqual([{ type: "text", body: "ok" }]);
+  });
   it("anything else is malformed", () => {
     expect(() => parseWebhookAnswer("{", "application/json")).toThrow(/not JSON/);
     expect(() => json({ text: 1 })).toThrow(/text is not a text/);
