@@ -11,7 +11,7 @@ import type { UpdatePromptInput } from "./schemas";
 /**
  * PUT /prompt/{id}: what is sent changes. A key left out or "" keeps the stored one; a new one is
  * sealed. A new queue takes the prompt (the old queue lets go of it); the same queue is attached
- * again (mending a queue the queue screen pointed elsewhere).
+ * again (mending a queue the queue screen pointed elsewhere). A save clears the last failure.
  */
 export async function updatePrompt(db: Db, ctx: TenantContext, id: number, input: UpdatePromptInput): Promise<PromptView> {
   const displaced = await db.transaction(async (tx) => {
@@ -24,6 +24,9 @@ export async function updatePrompt(db: Db, ctx: TenantContext, id: number, input
         ...fields,
         ...(apiKey ? { apiKey: sealSecret(apiKey) } : {}),
         ...(voiceKey ? { voiceKey: sealSecret(voiceKey) } : {}),
+        // the admin acted on the prompt: the last failure is not shown again until the next one
+        lastError: null,
+        lastErrorAt: null,
         updatedAt: new Date(),
       })
       .where(eq(prompts.id, id));

@@ -210,6 +210,9 @@ describe("access", () => {
     await recordPromptError(getDb(), a.companyId, p.id, null);
     expect((await getOne(adminA, p.id)).body).toMatchObject({ lastError: null, lastErrorAt: null });
     expect(promptEvents().map((e: Json) => e.data.record.lastError)).toEqual(["OpenAI: rate limited (429)", null]);
+    // a save clears it too (the admin acted on it)
+    await recordPromptError(getDb(), a.companyId, p.id, "OpenAI: HTTP 500");
+    expect((await update(adminA, p.id, { apiKey: "sk-fixed-key-0000" })).body).toMatchObject({ lastError: null, lastErrorAt: null });
     await remove(adminA, p.id);
   });
 });
