@@ -100,7 +100,6 @@ export function PromptDialog({ row, queues, onClose, onSaved }: Props) {
                 </div>
               )}
               <PromptMainFields control={form.control} queues={queues} />
-              <p className="-mt-2 text-xs text-muted-foreground">{t("dialog.queueTakesOver")}</p>
               <PromptModelFields control={form.control} apiKey={{ set: Boolean(current?.apiKeySet), hint: current?.apiKeyHint ?? "" }} />
               <PromptVoiceFields control={form.control} voiceKey={{ set: Boolean(current?.voiceKeySet), hint: current?.voiceKeyHint ?? "" }} />
               <FormFooter pending={form.formState.isSubmitting} submitLabel={common("save")} onCancel={onClose} submitTestId="prompt-submit" />

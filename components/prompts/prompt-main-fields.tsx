@@ -51,6 +51,7 @@ export function PromptMainFields({ control, queues }: { control: Control<PromptF
                 </SelectContent>
               </Select>
               <FormMessage />
+              <FormDescription className="text-xs">{t("queueTakesOver")}</FormDescription>
             </FormItem>
           )}
         />
@@ -65,7 +66,10 @@ export function PromptMainFields({ control, queues }: { control: Control<PromptF
               <Textarea rows={6} maxLength={20000} className="max-h-[40vh]" {...field} data-testid="field-prompt" />
             </FormControl>
             <FormDescription>
-              {t.rich("promptHint", { marker: () => <code className="rounded bg-muted px-1 py-0.5 text-xs font-semibold">{HANDOFF_MARKER}</code> })}
+              {t.rich("promptHint", {
+                marker: HANDOFF_MARKER,
+                code: (chunks) => <code className="rounded bg-muted px-1 py-0.5 text-xs font-semibold text-foreground">{chunks}</code>,
+              })}
             </FormDescription>
             <FormMessage />
           </FormItem>

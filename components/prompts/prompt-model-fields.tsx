@@ -66,7 +66,7 @@ export function PromptModelFields({ control, apiKey }: Props) {
             const value = Number(field.value) || 0;
             return (
               <FormItem>
-                <div className="flex items-center justify-between gap-2">
+                <div className="flex h-3.5 items-center justify-between gap-2">
                   <FormLabel>{t("temperature")}</FormLabel>
                   <span className="text-sm tabular-nums text-muted-foreground" data-testid="temperature-value">
                     {value.toFixed(1)}
@@ -74,7 +74,7 @@ export function PromptModelFields({ control, apiKey }: Props) {
                 </div>
                 <FormControl>
                   <Slider
-                    className="py-2"
+                    className="py-3.5"
                     min={0}
                     max={2}
                     step={0.1}

@@ -46,7 +46,7 @@ export function PromptsTable({ companyId, queues, initial }: Props) {
         className="table-fixed"
         columns={[
           { label: t("table.name"), className: "pl-4" },
-          { label: t("table.queue"), className: "w-[32%]" },
+          { label: t("table.queue"), className: "w-[30%]" },
           { label: t("table.maxTokens"), className: "hidden w-36 text-right sm:table-cell" },
           { label: t("table.actions"), className: "w-24 pr-4 text-right sm:w-28" },
         ]}

@@ -26,10 +26,10 @@ export function SecretKeyField({ control, name, label, stored, description }: Pr
       name={name}
       render={({ field }) => (
         <FormItem>
-          <div className="flex items-center gap-2">
+          <div className="flex h-3.5 items-center gap-2">
             <FormLabel>{label}</FormLabel>
             {stored.set && (
-              <Badge variant="secondary" className="gap-1" data-testid={`${name}-stored`}>
+              <Badge variant="secondary" className="h-5 gap-1 py-0" data-testid={`${name}-stored`}>
                 <KeyRound className="size-3" aria-hidden />
                 {t("keyStored")}
               </Badge>
@@ -41,11 +41,12 @@ export function SecretKeyField({ control, name, label, stored, description }: Pr
               autoComplete="new-password"
               spellCheck={false}
               maxLength={500}
-              placeholder={stored.set ? t("keyStoredPlaceholder", { hint: stored.hint }) : t("keyPlaceholder")}
+              placeholder={stored.set ? stored.hint : t("keyPlaceholder")}
               {...field}
               data-testid={`field-${name}`}
             />
           </FormControl>
+          {stored.set && <FormDescription>{t("keyKeep")}</FormDescription>}
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
