@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { Control } from "react-hook-form";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { api } from "@/lib/api/client";
 import type { FormValues } from "./connection-form-fields";
@@ -76,7 +76,9 @@ export function BotFields({ control }: { control: Control<FormValues> }) {
         {field("promptId", prompts, t("noPrompt"))}
         {field("integrationId", integrations, t("noIntegration"))}
       </div>
-      <FormDescription>{t("botHint")}</FormDescription>
+      <p className="text-sm text-muted-foreground" data-testid="bot-fields-hint">
+        {t("botHint")}
+      </p>
     </div>
   );
 }
