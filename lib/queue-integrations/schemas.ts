@@ -40,7 +40,13 @@ const text = (max: number) => z.string().trim().max(max, V.tooLong);
 
 const fields = {
   type: z.enum(integrationTypes, { error: Q.invalidType }),
-  name: z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).min(2, V.tooShort).max(50, V.tooLong),
+  // not aborting (so the type's rules still run): "" is only "required", one character "tooShort"
+  name: z
+    .string({ error: V.required })
+    .trim()
+    .max(50, V.tooLong)
+    .refine((v) => v.length > 0, V.required)
+    .refine((v) => v.length !== 1, V.tooShort),
   projectName: text(100).optional().default(""),
   jsonContent: z.string().max(20_000, V.tooLong).optional().default(""),
   language: z.enum(INTEGRATION_LANGUAGES, { error: Q.invalidLanguage }).optional().default("pt-BR"),
@@ -86,21 +92,28 @@ type Base = z.output<typeof base>;
 
 /** The per-type rules (spec §5); `jsonRequired`: a new dialogflow integration must carry its JSON. */
 function checkType(v: Base, c: z.RefinementCtx, jsonRequired: boolean) {
+  // also run when other fields failed (the form shows every issue at once): read values defensively
+  const str = (x: unknown) => (typeof x === "string" ? x.trim() : "");
+  const url = str(v.urlN8N);
   if (URL_TYPES.includes(v.type)) {
-    if (!v.urlN8N) c.addIssue({ code: "custom", path: ["urlN8N"], message: V.required });
-    else if (!isHttpUrl(v.urlN8N)) c.addIssue({ code: "custom", path: ["urlN8N"], message: Q.invalidUrl });
+    if (!url) c.addIssue({ code: "custom", path: ["urlN8N"], message: V.required });
+    else if (!isHttpUrl(url)) c.addIssue({ code: "custom", path: ["urlN8N"], message: Q.invalidUrl });
   }
-  if (v.type === "typebot" && !v.typebotSlug) c.addIssue({ code: "custom", path: ["typebotSlug"], message: V.required });
+  if (v.type === "typebot" && !str(v.typebotSlug)) c.addIssue({ code: "custom", path: ["typebotSlug"], message: V.required });
   if (v.type === "dialogflow") {
-    if (!v.projectName) c.addIssue({ code: "custom", path: ["projectName"], message: V.required });
-    if (!v.jsonContent.trim()) {
+    if (!str(v.projectName)) c.addIssue({ code: "custom", path: ["projectName"], message: V.required });
+    const json = str(v.jsonContent);
+    if (!json) {
       if (jsonRequired) c.addIssue({ code: "custom", path: ["jsonContent"], message: V.required });
     } else {
-      const sa = readServiceAccount(v.jsonContent);
+      const sa = readServiceAccount(json);
       if (typeof sa === "string") c.addIssue({ code: "custom", path: ["jsonContent"], message: sa });
     }
   }
 }
+
+// the per-type rules run whenever the type itself is known, even with other fields in error
+const typeKnown = { when: (p: { value: unknown }) => INTEGRATION_TYPES.includes((p.value as { type?: IntegrationType } | null)?.type as IntegrationType) };
 
 /** What is stored: projectName = name for URL types; dialogflow keeps no URL, the others no JSON. */
 function normalise(v: Base) {
@@ -115,11 +128,11 @@ function normalise(v: Base) {
 }
 
 /** POST /api/queueIntegration. */
-export const createIntegrationSchema = base.superRefine((v, c) => checkType(v, c, true)).transform(normalise);
+export const createIntegrationSchema = base.superRefine((v, c) => checkType(v, c, true), typeKnown).transform(normalise);
 export type CreateIntegrationInput = z.output<typeof createIntegrationSchema>;
 
 /** PUT /api/queueIntegration/{id}: the whole integration; jsonContent "" keeps the stored JSON. */
-export const updateIntegrationSchema = base.superRefine((v, c) => checkType(v, c, false)).transform(normalise);
+export const updateIntegrationSchema = base.superRefine((v, c) => checkType(v, c, false), typeKnown).transform(normalise);
 export type UpdateIntegrationInput = z.output<typeof updateIntegrationSchema>;
 
 /** POST /api/queueIntegration/testSession: a Dialogflow test message (`id`: use that integration's stored JSON when none is sent). */
@@ -144,7 +157,7 @@ export type TestSessionInput = z.output<typeof testSessionSchema>;
 /** The dialog's form (every field a string or number, as the inputs hold them). */
 export const integrationFormSchema = z
   .object({ ...fields, jsonSet: z.boolean() })
-  .superRefine((v, c) => checkType(v, c, !v.jsonSet));
+  .superRefine((v, c) => checkType(v, c, !v.jsonSet), typeKnown);
 export type IntegrationFormInput = z.input<typeof integrationFormSchema>;
 export type IntegrationFormValues = z.output<typeof integrationFormSchema>;
 

@@ -45,6 +45,8 @@ describe("createIntegrationSchema", () => {
     const form = { type: "dialogflow", name: "Agente", projectName: "p", jsonContent: "", language: "pt-BR", urlN8N: "", typebotSlug: "" };
     expect(issues(integrationFormSchema.safeParse({ ...form, jsonSet: false }))).toEqual(["jsonContent:required"]);
     expect(integrationFormSchema.safeParse({ ...form, jsonSet: true }).success).toBe(true);
+    // every issue at once: the type's rules run even when the name is missing
+    expect(issues(integrationFormSchema.safeParse({ type: "typebot", name: "", jsonSet: false }))).toEqual(["name:required", "urlN8N:required", "typebotSlug:required"]);
   });
 });
 
