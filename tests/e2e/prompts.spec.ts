@@ -100,3 +100,14 @@ test("prompts: create with a queue, edit keeping the stored key, see the last fa
   await expect(page.getByText("Prompt excluído.", { exact: true })).toBeVisible();
   expect((await (await page.request.get(`/api/queue/${queue.id}`)).json()).promptId).toBeNull();
 });
+
+test("prompts: a plan without useOpenAi gets the spec's toast and is sent away", async ({ page }) => {
+  const t = await createE2eTenant({ plan: { useOpenAi: false } });
+  await loginThroughPage(page, t.admin.email, t.admin.password);
+  await page.waitForURL("**/tickets");
+  await page.goto("/prompts");
+  await expect(page.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.").first()).toBeVisible();
+  await expect(page).not.toHaveURL(/\/prompts/);
+  await expect(page.getByTestId("prompts-table")).toHaveCount(0);
+  expect((await page.request.get("/api/prompt")).status()).toBe(403);
+});
