@@ -111,3 +111,24 @@ test("prompts: a plan without useOpenAi gets the spec's toast and is sent away",
   await expect(page.getByTestId("prompts-table")).toHaveCount(0);
   expect((await page.request.get("/api/prompt")).status()).toBe(403);
 });
+
+test("prompts: a prompt saved elsewhere shows, changes and goes live", async ({ page }) => {
+  const t = await createE2eTenant({ plan: { useOpenAi: true } });
+  await loginThroughPage(page, t.admin.email, t.admin.password);
+  await page.waitForURL("**/tickets");
+  const queue = await (await page.request.post("/api/queue", { data: { name: "Suporte", color: "#F97316" } })).json();
+  await page.goto("/prompts");
+  await expect(page.getByTestId("prompts-table")).toBeVisible();
+  // the realtime connection may come up after the page: save until the row shows
+  let id = 0;
+  await expect(async () => {
+    if (!id) id = (await (await page.request.post("/api/prompt", { data: { name: "Ao vivo", prompt: "Seja breve.", queueId: queue.id } })).json()).id;
+    else await page.request.put(`/api/prompt/${id}`, { data: { name: "Ao vivo" } });
+    await expect(page.getByTestId(`prompt-row-${id}`)).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await page.request.put(`/api/prompt/${id}`, { data: { name: "Ao vivo editado", maxTokens: 321 } });
+  await expect(page.getByTestId(`prompt-row-${id}`).getByTestId("prompt-max-tokens")).toHaveText("321");
+  await expect(page.getByTestId(`prompt-row-${id}`)).toContainText("Ao vivo editado");
+  await page.request.delete(`/api/prompt/${id}`);
+  await expect(page.getByTestId(`prompt-row-${id}`)).toHaveCount(0);
+});
