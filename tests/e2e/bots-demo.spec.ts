@@ -104,3 +104,35 @@ test("a prompt on a queue answers the customer on the sandbox phone and hands th
     await api.delete(`/api/prompt/${prompt.id}`);
   }
 });
+
+test("the connection dialog sets the connection's prompt and integration (admin §2.2)", async ({ page }) => {
+  await loginThroughPage(page, "admin@example.com", "admin123");
+  await expect(page).toHaveURL(/\/tickets/);
+  const api = page.request;
+  const queues = (await (await api.get("/api/queue")).json()) as { id: number; name: string }[];
+  const name = `Assistente ${randomBytes(2).toString("hex")}`;
+  const created = await api.post("/api/prompt", { data: { name, prompt: "Você é a assistente.", queueId: queues.find((q) => q.name === "Vendas")!.id, apiKey: "sk-e2e" } });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const prompt = (await created.json()) as { id: number };
+  const sandbox = await demoSandboxConnection(page);
+  try {
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 860 });
+      await page.goto("/connections");
+      await page.getByTestId(`connection-row-${sandbox.id}`).getByTestId("edit-connection").click();
+      const dialog = page.getByTestId("connection-dialog");
+      await dialog.getByTestId("field-promptId").click();
+      await page.getByRole("option", { name }).click();
+      await expect(dialog.getByTestId("field-promptId")).toHaveText(name);
+      await expect(dialog.getByTestId("field-integrationId")).toHaveText("Nenhuma");
+      await page.getByTestId("connection-submit").click();
+      await expect(dialog).toHaveCount(0, { timeout: 10_000 });
+      await expect.poll(async () => ((await (await api.get(`/api/whatsapp/${sandbox.id}`)).json()) as { promptId: number | null }).promptId).toBe(prompt.id);
+      // back to none, through the API's spec name for the integration too
+      const reset = await api.put(`/api/whatsapp/${sandbox.id}`, { data: { promptId: null, integration: null } });
+      expect(reset.status()).toBe(200);
+    }
+  } finally {
+    await api.delete(`/api/prompt/${prompt.id}`);
+  }
+});
