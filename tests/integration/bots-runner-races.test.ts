@@ -8,7 +8,7 @@ import { registerBotProvider, type BotContext } from "@/lib/bots/registry";
 import { claimTurn, TURN_LEASE_MS } from "@/lib/bots/runner/claim";
 import { drainBotTurns } from "@/lib/bots/runner/drain";
 import { turnLimits, TURN_TIMEOUT_MS } from "@/lib/bots/runner/run-turn";
-import { botSaid, db, installChatbotHooks, number, ticket, write } from "../helpers/chatbot-env";
+import { botSaid, db, installChatbotHooks, number, published, ticket, write } from "../helpers/chatbot-env";
 import { botSetup, drain, gate, turnsOf } from "./bots-runner-env";
 
 installChatbotHooks();
@@ -102,6 +102,9 @@ describe("failures and agents", () => {
     expect(await ticket(id)).toMatchObject({ status: "pending", queueId: env.queueId, userId: null, useIntegration: false, integrationId: null, lastMessage: "quebra" });
     expect(await integrationOf(env.integrationId!)).toMatchObject({ lastError: "HTTP 500 from the webhook" });
     expect((await integrationOf(env.integrationId!)).lastErrorAt).toBeInstanceOf(Date);
+    // the admins' open integrations screen hears it
+    const told = published.filter((e) => e.event === "queueIntegration").map((e) => e.data as { queueIntegration: { id: number; lastError: string | null } });
+    expect(told.at(-1)?.queueIntegration).toMatchObject({ id: env.integrationId, lastError: "HTTP 500 from the webhook" });
     const ok = await write(env, number(), "tudo certo");
     await drain();
     expect(await botSaid(ok)).toEqual(["certo"]);

@@ -8,7 +8,7 @@ import { extendLease, finishTurn, MAX_TURN_ATTEMPTS, type ClaimedTurn } from "./
 import { loadHeldTicket, releaseTicket, type HeldTicket } from "./hold";
 import { sendBotMessage } from "./outbox";
 import { clearSession, loadSession } from "./session";
-import { clearTargetError, loadTarget, recordTargetError } from "./target";
+import { loadTarget, recordTargetError } from "./target";
 
 /** How long a provider may take for one customer message (issue 17: 20 s). */
 export const TURN_TIMEOUT_MS = 20_000;
@@ -44,7 +44,7 @@ export async function runTurn(db: Db, turn: ClaimedTurn): Promise<TurnOutcome> {
       handoff: async () => void (await releaseTicket(db, turn)),
       end: () => clearSession(db, turn),
     });
-    await clearTargetError(db, turn);
+    await recordTargetError(db, turn, null);
     await finishTurn(db, turn.id, turn.attempts);
     return outcome;
   } catch (err) {

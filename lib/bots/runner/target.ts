@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import type { Db, DbOrTx } from "@/db";
 import type { integrationTypes } from "@/db/schema/integrations";
 import type { BotTarget } from "@/lib/bots/types";
+import { recordPromptError } from "@/lib/prompts/record-error";
+import { getIntegration, publishIntegration } from "@/lib/queue-integrations/integration-view";
 import type { ClaimedTurn } from "./claim";
 
 type Key = Pick<ClaimedTurn, "companyId" | "targetKind" | "targetId">;
@@ -18,18 +20,19 @@ export async function loadTarget(db: DbOrTx, turn: Key): Promise<BotTarget | nul
   return row ? { kind: "integration", integrationId: turn.targetId, type: row.type } : null;
 }
 
-const table = (turn: Key) => sql.raw(turn.targetKind === "prompt" ? "prompts" : "queue_integrations");
-
-/** Shows admins why the bot failed (the prompt's or integration's lastError and lastErrorAt). */
-export async function recordTargetError(db: DbOrTx, turn: Key, error: string): Promise<void> {
-  await db.execute(sql`
-    update ${table(turn)} set last_error = ${error.slice(0, 1000)}, last_error_at = now()
-    where id = ${turn.targetId} and company_id = ${turn.companyId}`);
-}
-
-/** A turn that went well clears the last error (a write only when there is one). */
-export async function clearTargetError(db: DbOrTx, turn: Key): Promise<void> {
-  await db.execute(sql`
-    update ${table(turn)} set last_error = null, last_error_at = null
-    where id = ${turn.targetId} and company_id = ${turn.companyId} and last_error is not null`);
+/**
+ * Shows admins why the bot failed (the prompt's or integration's lastError and lastErrorAt; null: a
+ * turn went well and clears it), with the `prompt` / `queueIntegration` update event for their open
+ * screens. Writes only when the state changes.
+ */
+export async function recordTargetError(db: Db, turn: Key, error: string | null): Promise<void> {
+  if (turn.targetKind === "prompt") return recordPromptError(db, turn.companyId, turn.targetId, error);
+  const text = error === null ? null : error.slice(0, 500);
+  const rows = (await db.execute(sql`
+    update queue_integrations set last_error = ${text}, last_error_at = ${text === null ? null : new Date().toISOString()}::timestamptz
+    where id = ${turn.targetId} and company_id = ${turn.companyId} and ${text === null ? sql`last_error is not null` : sql`true`}
+    returning id`)) as unknown as unknown[];
+  if (!rows.length) return;
+  const view = await getIntegration(db, turn.companyId, turn.targetId).catch(() => null);
+  if (view) await publishIntegration(turn.companyId, "update", view);
 }
