@@ -1,3 +1,4 @@
+import { sendBotTurnCreated } from "@/lib/jobs/bot-turn-events";
 import { isInngestConfigured } from "@/lib/jobs/config";
 
 export type TurnRef = { companyId: number; ticketId: number };
@@ -27,6 +28,6 @@ export function announceBotTurn(ref: TurnRef): void {
     }
   }
   if (isInngestConfigured()) {
-    void import("@/lib/jobs/bot-turn-events").then((m) => m.sendBotTurnCreated(ref)).catch(() => {});
+    void sendBotTurnCreated(ref).catch(() => {});
   }
 }
