@@ -21,7 +21,7 @@ type Row = {
   body: string;
   media_type: string | null;
   media_url: string | null;
-  data_json: { media?: { mimetype?: string; filename?: string } } | null;
+  data_json: { media?: { mimetype?: string; filename?: string; ptt?: boolean } } | null;
   to: string;
   is_group: boolean;
   quoted_wid: string | null;
@@ -70,7 +70,8 @@ function toClaimed(r: Row, whatsappId: number): ClaimedOutbound {
   if (r.media_url) {
     const filename = r.data_json?.media?.filename ?? r.media_url.split("/").pop()!.replace(/^[0-9a-f-]{36}-/, "");
     const mimetype = r.data_json?.media?.mimetype ?? mimeFromName(filename);
-    message.media = { path: r.media_url, mimetype, filename, type: sendMediaType(r.media_type) };
+    // ptt: a voice note (a bot's synthesised answer), not an audio file
+    message.media = { path: r.media_url, mimetype, filename, type: sendMediaType(r.media_type), ...(r.data_json?.media?.ptt ? { ptt: true } : {}) };
   }
   if (r.quoted_wid) {
     message.quoted = { wid: r.quoted_wid, fromMe: !!r.quoted_from_me, body: r.quoted_body ?? "", participant: r.quoted_participant };

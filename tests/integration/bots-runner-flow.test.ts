@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botSessions, tickets } from "@/db/schema";
 import { registerBotProvider, type BotContext } from "@/lib/bots/registry";
 import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
+import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { botRows, botSaid, db, installChatbotHooks, listEvents, number, ticket, write } from "../helpers/chatbot-env";
 import { botSetup, drain, turnsOf } from "./bots-runner-env";
 
@@ -49,6 +50,9 @@ describe("bot turns", () => {
       ["2", null, "pending"],
     ]);
     expect(rows[2].dataJson).toMatchObject({ media: { mimetype: "audio/ogg", ptt: true } });
+    // the worker sends the voice as a voice note (ptt), the image as a file
+    const claimed = await claimOutbox(db(), env.whatsappId);
+    expect(claimed.filter((c) => c.ticketId === id).map((c) => c.message.media?.ptt ?? null)).toEqual([null, null, true, null]);
     expect(rows[1].mediaUrl).toMatch(new RegExp(`^${env.companyId}/`));
     expect(seen[0]).toMatchObject({ ticketId: id, queueId: env.queueId, isFirst: true, body: "Oi", contact: { number: from } });
     expect(seen[0].signal?.aborted).toBe(false);
