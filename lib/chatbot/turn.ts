@@ -74,6 +74,10 @@ export function createTurn(db: DbOrTx, read: BotTicket, now: Date, { messageId =
         updatedAt: written.updatedAt,
         isGroup: ticket.isGroup,
         whatsappId: ticket.whatsappId,
+        // entering a bot's queue sets them: the lists show the bot icon
+        useIntegration: ticket.useIntegration,
+        promptId: ticket.promptId,
+        integrationId: ticket.integrationId,
         contact: { id: ticket.contactId, name: ticket.contactName, number: ticket.contactNumber, profilePicUrl: ticket.contactPic },
       };
       const after = placeOf(ticket.companyId, summary);

@@ -15,7 +15,7 @@ export type TicketSummary = {
   updatedAt: Date | string;
   isGroup: boolean;
   whatsappId: number | null;
-  /** core §3 Ticket's bot fields: absent from the inbound and chatbot events (they do not change them) */
+  /** core §3 Ticket's bot fields: absent from the inbound events (they do not change them) */
   useIntegration?: boolean;
   promptId?: number | null;
   integrationId?: number | null;

@@ -54,7 +54,7 @@ export function TicketRow({ ticket, selected, narrow, canPeek, busy, actions }: 
           <p className={cn("truncate font-medium", ticket.unreadMessages > 0 && "font-semibold")} title={ticket.contact.name} data-testid="ticket-contact">
             {name}
           </p>
-          {ticket.chatbot && <Bot className="size-4 shrink-0 text-info" aria-label={t("chatbot")} data-testid="ticket-chatbot" />}
+          {(ticket.chatbot || ticket.useIntegration) && <Bot className="size-4 shrink-0 text-info" aria-label={t("chatbot")} data-testid="ticket-chatbot" />}
           <time className="ml-auto shrink-0 pl-2 text-xs text-muted-foreground tabular-nums" dateTime={ticket.updatedAt} data-testid="ticket-time">
             {hydrated ? formatTicketTime(ticket.updatedAt) : ""}
           </time>
