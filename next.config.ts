@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const nextConfig: NextConfig = {
   // The spec writes paths like `GET /whatsapp/` and `GET /users/`: answer both forms, no redirect.
   skipTrailingSlashRedirect: true,
-  serverExternalPackages: ["@whiskeysockets/baileys", "exceljs", "@electric-sql/pglite", "postgres", "bcryptjs", "@google-cloud/dialogflow"],
+  serverExternalPackages: ["@whiskeysockets/baileys", "exceljs", "@electric-sql/pglite", "postgres", "bcryptjs"],
   poweredByHeader: false,
   // Next's request log (next dev) prints every URL: the spec's old reset path carries a password
   // (POST /api/resetpasswords/{email}/{token}/{newPassword}) and the reset mail's link a code, so
