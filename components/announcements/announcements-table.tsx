@@ -2,14 +2,13 @@
 
 import { ImageIcon, Megaphone } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
-import { usePagedList } from "@/components/lists/use-paged-list";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -23,20 +22,16 @@ type Props = { initial: { items: AnnouncementRow[]; hasMore: boolean } };
 /** /announcements (admin §2.9, super users): title, priority, attachment, status, actions; live. */
 export function AnnouncementsTable({ initial }: Props) {
   const t = useTranslations("announcements");
-  const list = usePagedList<AnnouncementRow>({ url: "/api/announcements", key: "records", initial });
-  const [dialog, setDialog] = useState<{ key: number; row: AnnouncementRow | null } | null>(null);
-
-  useRealtimeEvent<AnnouncementEvent>(channels.platform(), EVENTS.announcement, (e) => {
-    if (e.action === "delete") list.remove(e.id);
-    else if (list.items.some((r) => r.id === e.record.id)) {
-      // the fields the table shows (an event's text may be clipped; the dialog reads the whole one)
-      const { id, title, priority, status, mediaPath, mediaName, mediaUrl, createdAt } = e.record;
-      list.upsert({ id, title, priority, status, mediaPath, mediaName, mediaUrl, createdAt });
-    } else list.reload();
+  const source = { url: "/api/announcements", key: "records", initial };
+  const list = useLiveList<AnnouncementRow, AnnouncementEvent>(source, channels.platform(), EVENTS.announcement, (e, rows) => {
+    if (e.action === "delete") return { remove: e.id };
+    if (!rows.some((r) => r.id === e.record.id)) return "reload";
+    // the fields the table shows (an event's text may be clipped; the dialog reads the whole one)
+    const { id, title, priority, status, mediaPath, mediaName, mediaUrl, createdAt } = e.record;
+    return { upsert: { id, title, priority, status, mediaPath, mediaName, mediaUrl, createdAt } };
   });
-  useRealtimeCatchUp([channels.platform()], list.catchUp, { serverData: true });
 
-  const openDialog = (row: AnnouncementRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, row }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<AnnouncementRow>();
   const del = useRowDelete<AnnouncementRow>({
     path: (r) => `/api/announcements/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -101,9 +96,9 @@ export function AnnouncementsTable({ initial }: Props) {
         <AnnouncementDialog
           key={dialog.key}
           row={dialog.row}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
+            closeDialog();
             if (dialog.row) list.upsert(saved);
             else list.reload();
           }}

@@ -8,10 +8,10 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { RowAction, RowActions } from "@/components/lists/row-action";
-import { usePagedList } from "@/components/lists/use-paged-list";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
@@ -35,22 +35,18 @@ const DATE_FORMAT = "dd/MM/yyyy HH:mm";
 /** /campaigns (admin §2.7): searched, paged, kept live (the dispatcher's progress included). */
 export function CampaignsTable({ companyId, timezone, initial }: Props) {
   const t = useTranslations("campaigns");
-  const list = usePagedList<CampaignRow>({ url: "/api/campaigns", key: "records", initial });
-  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
+  const source = { url: "/api/campaigns", key: "records", initial };
+  const list = useLiveList<CampaignRow, CampaignEvent>(source, channels.admins(companyId), EVENTS.campaign, (e, rows) => {
+    if (e.action === "delete") return { remove: e.id };
+    if (e.action === "progress") return { upsert: { id: e.campaignId, status: e.status, completedAt: e.completedAt } };
+    return rows.some((r) => r.id === e.record.id) ? { upsert: e.record } : "reload";
+  });
   const [stopping, setStopping] = useState<CampaignRow | null>(null);
   const action = useCampaignAction();
   // after stop or restart: the row as the server has it now (the dispatcher's events follow)
   const refresh = (id: number) => void api<CampaignRow>(`/api/campaigns/${id}`).then(list.upsert, () => {});
 
-  useRealtimeEvent<CampaignEvent>(channels.admins(companyId), EVENTS.campaign, (e) => {
-    if (e.action === "delete") list.remove(e.id);
-    else if (e.action === "progress") list.upsert({ id: e.campaignId, status: e.status, completedAt: e.completedAt });
-    else if (list.items.some((r) => r.id === e.record.id)) list.upsert(e.record);
-    else list.reload();
-  });
-  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<number>();
   const del = useRowDelete<CampaignRow>({
     path: (r) => `/api/campaigns/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -150,11 +146,11 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
       {dialog && (
         <CampaignDialog
           key={dialog.key}
-          id={dialog.id}
+          id={dialog.row}
           timezone={timezone}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            if (dialog.id) list.upsert(saved);
+            if (dialog.row) list.upsert(saved);
             else list.reload();
           }}
         />

@@ -3,14 +3,13 @@
 import { FileSpreadsheet, ListChecks, Users } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -24,17 +23,12 @@ type Props = { companyId: number; initial: { items: ContactListRow[]; hasMore: b
 /** /contact-lists (admin §2.7): name, contacts count, and the actions example, open, edit, delete. */
 export function ContactListsTable({ companyId, initial }: Props) {
   const t = useTranslations("contactLists");
-  const list = usePagedList<ContactListRow>({ url: "/api/contact-lists", key: "records", initial });
-  const [dialog, setDialog] = useState<{ key: number; list: ContactListRow | null } | null>(null);
+  const source = { url: "/api/contact-lists", key: "records", initial };
+  const list = useLiveList<ContactListRow, ContactListChange>(source, channels.admins(companyId), EVENTS.contactList, (e) =>
+    e.action === "delete" ? { remove: e.id } : e.action === "update" ? { upsert: e.record } : e.action === "create" ? "reload" : null,
+  );
 
-  useRealtimeEvent<ContactListChange>(channels.admins(companyId), EVENTS.contactList, (e) => {
-    if (e.action === "delete") list.remove(e.id);
-    else if (e.action === "update") list.upsert(e.record);
-    else if (e.action === "create") list.reload();
-  });
-  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (row: ContactListRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, list: row }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<ContactListRow>();
   const del = useRowDelete<ContactListRow>({
     path: (r) => `/api/contact-lists/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -105,11 +99,11 @@ export function ContactListsTable({ companyId, initial }: Props) {
       {dialog && (
         <ContactListDialog
           key={dialog.key}
-          list={dialog.list}
-          onClose={() => setDialog(null)}
+          list={dialog.row}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
-            if (dialog.list) list.upsert(saved);
+            closeDialog();
+            if (dialog.row) list.upsert(saved);
             else list.reload();
           }}
         />

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
 import { usePagedList } from "@/components/lists/use-paged-list";
 import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
@@ -30,7 +31,6 @@ export function ItemsView({ companyId, list: initialList, initial }: Props) {
   const [name, setName] = useState(initialList.name);
   const listId = initialList.id;
   const items = usePagedList<ContactListItemRow>({ url: `/api/contact-list-items?contactListId=${listId}`, key: "contacts", initial });
-  const [dialog, setDialog] = useState<{ key: number; item: ContactListItemRow | null } | null>(null);
   const channel = channels.admins(companyId);
 
   useRealtimeEvent<ContactListItemEvent>(channel, `${EVENTS.contactListItem}-${listId}`, (e) => {
@@ -45,7 +45,7 @@ export function ItemsView({ companyId, list: initialList, initial }: Props) {
   });
   useRealtimeCatchUp([channel], items.catchUp, { serverData: true });
 
-  const openDialog = (item: ContactListItemRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, item }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<ContactListItemRow>();
   const del = useRowDelete<ContactListItemRow>({
     path: (r) => `/api/contact-list-items/${r.id}`,
     onDeleted: (r) => items.remove(r.id),
@@ -107,11 +107,11 @@ export function ItemsView({ companyId, list: initialList, initial }: Props) {
         <ItemDialog
           key={dialog.key}
           contactListId={listId}
-          item={dialog.item}
-          onClose={() => setDialog(null)}
+          item={dialog.row}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
-            if (dialog.item) items.upsert(saved);
+            closeDialog();
+            if (dialog.row) items.upsert(saved);
             else items.reload();
           }}
         />

@@ -1,12 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { ContactDialog } from "./contact-dialog";
 import type { ContactEvent, ContactListRow } from "./contact-types";
@@ -20,20 +19,16 @@ type Props = { companyId: number; canDelete: boolean; initial: { items: ContactL
 /** The contacts page (spec core §2): search, import, add, export, table, live updates. */
 export function ContactsView({ companyId, canDelete, initial }: Props) {
   const t = useTranslations("contacts");
-  const list = usePagedList<ContactListRow>({ url: "/api/contacts", key: "contacts", initial });
-  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
+  const source = { url: "/api/contacts", key: "contacts", initial };
+  const list = useLiveList<ContactListRow, ContactEvent>(source, channels.company(companyId), EVENTS.contact, (e, rows) => {
+    if (e.action === "delete") return { remove: e.contactId };
+    if (e.action === "import") return "reload";
+    // a contact this list does not hold yet may belong anywhere in the name order: read it again
+    return rows.some((c) => c.id === e.contact.id) ? { upsert: e.contact } : "reload";
+  });
   const ticket = useStartTicket();
 
-  useRealtimeEvent<ContactEvent>(channels.company(companyId), EVENTS.contact, (e) => {
-    if (e.action === "delete") return list.remove(e.contactId);
-    if (e.action === "import") return list.reload();
-    // a contact this list does not hold yet may belong anywhere in the name order: read it again
-    if (list.items.some((c) => c.id === e.contact.id)) list.upsert(e.contact);
-    else list.reload();
-  });
-  useRealtimeCatchUp([channels.company(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<number>();
   const del = useRowDelete<ContactListRow>({
     path: (r) => `/api/contacts/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -66,11 +61,11 @@ export function ContactsView({ companyId, canDelete, initial }: Props) {
       {dialog && (
         <ContactDialog
           key={dialog.key}
-          contactId={dialog.id}
-          onClose={() => setDialog(null)}
+          contactId={dialog.row}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
-            if (dialog.id) list.upsert(saved);
+            closeDialog();
+            if (dialog.row) list.upsert(saved);
             else list.reload();
           }}
         />

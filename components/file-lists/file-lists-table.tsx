@@ -2,14 +2,13 @@
 
 import { FolderOpen } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { FileListDialog } from "./file-list-dialog";
@@ -20,17 +19,11 @@ type Props = { companyId: number; initial: { items: FileListRow[]; hasMore: bool
 /** The file lists page (admin §2.11): search, add, the lists by name with edit and delete, live. */
 export function FileListsTable({ companyId, initial }: Props) {
   const t = useTranslations("fileLists");
-  const list = usePagedList<FileListRow>({ url: "/api/files", key: "files", initial });
-  const [dialog, setDialog] = useState<{ key: number; row: FileListRow | null } | null>(null);
+  const list = useLiveList<FileListRow, FileListEvent>({ url: "/api/files", key: "files", initial }, channels.admins(companyId), EVENTS.file, (e) =>
+    e.action === "delete" ? { remove: e.id } : e.action === "update" ? { upsert: e.record } : "reload",
+  );
 
-  useRealtimeEvent<FileListEvent>(channels.admins(companyId), EVENTS.file, (e) => {
-    if (e.action === "delete") list.remove(e.id);
-    else if (e.action === "update") list.upsert(e.record);
-    else list.reload();
-  });
-  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (row: FileListRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, row }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<FileListRow>();
   const del = useRowDelete<FileListRow>({
     path: (r) => `/api/files/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -72,9 +65,9 @@ export function FileListsTable({ companyId, initial }: Props) {
         <FileListDialog
           key={dialog.key}
           row={dialog.row}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
+            closeDialog();
             if (dialog.row) list.upsert(saved);
             else list.reload();
           }}

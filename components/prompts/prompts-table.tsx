@@ -2,13 +2,12 @@
 
 import { Bot } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { LastErrorIcon } from "./last-error-icon";
@@ -21,17 +20,11 @@ type Props = { companyId: number; queues: QueueOption[]; initial: { items: Promp
 /** The AI prompts page (admin §2.12): name, queue, max tokens, a warning with the last failure; live. */
 export function PromptsTable({ companyId, queues, initial }: Props) {
   const t = useTranslations("prompts");
-  const list = usePagedList<PromptRow>({ url: "/api/prompt", key: "prompts", initial });
-  const [dialog, setDialog] = useState<{ key: number; row: PromptRow | null } | null>(null);
+  const list = useLiveList<PromptRow, PromptEvent>({ url: "/api/prompt", key: "prompts", initial }, channels.admins(companyId), EVENTS.prompt, (e) =>
+    e.action === "delete" ? { remove: e.id } : e.action === "update" ? { upsert: e.record } : "reload",
+  );
 
-  useRealtimeEvent<PromptEvent>(channels.admins(companyId), EVENTS.prompt, (e) => {
-    if (e.action === "delete") list.remove(e.id);
-    else if (e.action === "update") list.upsert(e.record);
-    else list.reload();
-  });
-  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (row: PromptRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, row }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<PromptRow>();
   const del = usePromptDelete({ onDeleted: (r) => list.remove(r.id), deletedTitle: t("toasts.deleted") });
 
   return (
@@ -90,9 +83,9 @@ export function PromptsTable({ companyId, queues, initial }: Props) {
           key={dialog.key}
           row={dialog.row}
           queues={queues}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
+            closeDialog();
             if (dialog.row) list.upsert(saved);
             else list.reload();
           }}

@@ -2,14 +2,13 @@
 
 import { Plug, TriangleAlert } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -23,17 +22,12 @@ type Props = { companyId: number; initial: { items: IntegrationRow[]; hasMore: b
 export function IntegrationsTable({ companyId, initial }: Props) {
   const t = useTranslations("queueIntegrations");
   const format = useFormatter();
-  const list = usePagedList<IntegrationRow>({ url: "/api/queueIntegration", key: "queueIntegrations", initial });
-  const [dialog, setDialog] = useState<{ key: number; row: IntegrationRow | null } | null>(null);
+  const source = { url: "/api/queueIntegration", key: "queueIntegrations", initial };
+  const list = useLiveList<IntegrationRow, IntegrationEvent>(source, channels.admins(companyId), EVENTS.queueIntegration, (e) =>
+    e.action === "delete" ? { remove: e.id } : e.action === "update" ? { upsert: e.queueIntegration } : "reload",
+  );
 
-  useRealtimeEvent<IntegrationEvent>(channels.admins(companyId), EVENTS.queueIntegration, (e) => {
-    if (e.action === "delete") list.remove(e.id);
-    else if (e.action === "update") list.upsert(e.queueIntegration);
-    else list.reload();
-  });
-  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (row: IntegrationRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, row }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<IntegrationRow>();
   const del = useRowDelete<IntegrationRow>({
     path: (r) => `/api/queueIntegration/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -104,9 +98,9 @@ export function IntegrationsTable({ companyId, initial }: Props) {
         <IntegrationDialog
           key={dialog.key}
           row={dialog.row}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
+            closeDialog();
             if (dialog.row) list.upsert(saved);
             else list.reload();
           }}

@@ -2,14 +2,15 @@
 
 import { MessageSquareText, Paperclip, Users } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { applyChange, type LiveChange } from "@/components/lists/live-change";
+import { useLiveList } from "@/components/lists/use-live-list";
+import { useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -28,25 +29,18 @@ type Props = {
 /** The quick messages page: the caller's own and the shared ones, searched, paged, kept live. */
 export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Props) {
   const t = useTranslations("quickMessages");
-  const list = usePagedList<QuickMessageRow>({ url: "/api/quick-messages", key: "records", initial });
-  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
   const viewer = { userId, isAdmin };
 
-  const onEvent = (e: QuickMessageEvent) => {
-    if (e.action === "delete") {
-      if (e.exceptUserId !== userId) list.remove(e.id);
-    } else if (e.action === "update" && list.items.some((r) => r.id === e.record.id)) {
-      list.upsert(e.record);
-    } else {
-      list.reload();
-    }
+  const change = (e: QuickMessageEvent, rows: QuickMessageRow[]): LiveChange<QuickMessageRow> => {
+    if (e.action === "delete") return e.exceptUserId !== userId ? { remove: e.id } : null;
+    return e.action === "update" && rows.some((r) => r.id === e.record.id) ? { upsert: e.record } : "reload";
   };
   // shared ones travel on the company channel, one's own personal ones on one's own channel
-  useRealtimeEvent<QuickMessageEvent>(channels.company(companyId), EVENTS.quickMessage, onEvent);
-  useRealtimeEvent<QuickMessageEvent>(channels.user(companyId, userId), EVENTS.quickMessage, onEvent);
-  useRealtimeCatchUp([channels.company(companyId), channels.user(companyId, userId)], list.catchUp, { serverData: true });
+  const [shared, own] = [channels.company(companyId), channels.user(companyId, userId)];
+  const list = useLiveList({ url: "/api/quick-messages", key: "records", initial }, shared, EVENTS.quickMessage, change, [shared, own]);
+  useRealtimeEvent<QuickMessageEvent>(own, EVENTS.quickMessage, (e) => applyChange(list, change(e, list.items)));
 
-  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<number>();
   const del = useRowDelete<QuickMessageRow>({
     path: (r) => `/api/quick-messages/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -121,11 +115,11 @@ export function QuickMessagesTable({ companyId, userId, isAdmin, initial }: Prop
       {dialog && (
         <QuickMessageDialog
           key={dialog.key}
-          id={dialog.id}
-          onClose={() => setDialog(null)}
+          id={dialog.row}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
-            if (dialog.id) list.upsert(saved);
+            closeDialog();
+            if (dialog.row) list.upsert(saved);
             else list.reload();
           }}
         />

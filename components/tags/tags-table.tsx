@@ -2,14 +2,13 @@
 
 import { Columns3, Tags } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -28,17 +27,11 @@ type Props = {
 /** The tags page (core §2): search, add, table with the coloured chip and ticket count, edit, delete. */
 export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
   const t = useTranslations("tags");
-  const list = usePagedList<TagRow>({ url: "/api/tags", key: "tags", initial });
-  const [dialog, setDialog] = useState<{ key: number; tag: TagRow | null } | null>(null);
+  const list = useLiveList<TagRow, TagEvent>({ url: "/api/tags", key: "tags", initial }, channels.company(companyId), EVENTS.tag, (e) =>
+    e.action === "delete" ? { remove: e.tagId } : e.action === "update" ? { upsert: e.tag } : "reload",
+  );
 
-  useRealtimeEvent<TagEvent>(channels.company(companyId), EVENTS.tag, (e) => {
-    if (e.action === "delete") list.remove(e.tagId);
-    else if (e.action === "update") list.upsert(e.tag);
-    else list.reload();
-  });
-  useRealtimeCatchUp([channels.company(companyId)], list.catchUp, { serverData: true });
-
-  const openDialog = (tag: TagRow | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, tag }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<TagRow>();
   const del = useRowDelete<TagRow>({
     path: (r) => `/api/tags/${r.id}`,
     onDeleted: (r) => list.remove(r.id),
@@ -106,12 +99,12 @@ export function TagsTable({ companyId, initial, canKanban, canDelete }: Props) {
       {dialog && (
         <TagDialog
           key={dialog.key}
-          tag={dialog.tag}
+          tag={dialog.row}
           canKanban={canKanban}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
-            if (dialog.tag) list.upsert(saved);
+            closeDialog();
+            if (dialog.row) list.upsert(saved);
             else list.reload();
           }}
         />

@@ -1,15 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { useOnlineUserIds } from "@/components/dashboard/use-online-users";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
 import { ListScreen } from "@/components/lists/list-screen";
 import { ListTable } from "@/components/lists/list-table";
 import { RowActions } from "@/components/lists/row-action";
+import { useEditDialog } from "@/components/lists/use-edit-dialog";
 import { useRowDelete } from "@/components/lists/use-row-delete";
-import { usePagedList } from "@/components/lists/use-paged-list";
-import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
+import { useLiveList } from "@/components/lists/use-live-list";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -26,19 +25,16 @@ type UserEvent = { action: "create" | "update" | "delete"; user?: UserRow; userI
  */
 export function UsersTable({ companyId, viewer, initial }: { companyId: number; viewer: UsersViewer; initial: { items: UserRow[]; hasMore: boolean } }) {
   const t = useTranslations("users");
-  const [dialog, setDialog] = useState<{ key: number; id: number | null } | null>(null);
-  const list = usePagedList<UserRow>({ url: "/api/users", key: "users", initial });
-  useRealtimeEvent<UserEvent>(channels.admins(companyId), EVENTS.user, (e) => {
-    if (e.action === "update" && e.user) list.upsert(e.user);
-    if (e.action === "delete" && e.userId) list.remove(e.userId);
-    if (e.action === "create") list.reload();
+  const list = useLiveList<UserRow, UserEvent>({ url: "/api/users", key: "users", initial }, channels.admins(companyId), EVENTS.user, (e) => {
+    if (e.action === "update" && e.user) return { upsert: e.user };
+    if (e.action === "delete" && e.userId) return { remove: e.userId };
+    return e.action === "create" ? "reload" : null;
   });
-  useRealtimeCatchUp([channels.admins(companyId)], list.catchUp, { serverData: true });
   // presence as the dashboard shows it: live from the presence channel, the API's answer until it speaks
   const live = useOnlineUserIds(companyId);
   const isOnline = (u: UserRow) => (live ? live.has(u.id) : u.online);
 
-  const openDialog = (id: number | null) => setDialog((d) => ({ key: (d?.key ?? 0) + 1, id }));
+  const { dialog, open: openDialog, close: closeDialog } = useEditDialog<number>();
   const canEdit = (row: UserRow) => viewer.isAdmin || row.id === viewer.id;
   const canDelete = (row: UserRow) => viewer.isAdmin && row.id !== viewer.id;
 
@@ -114,12 +110,12 @@ export function UsersTable({ companyId, viewer, initial }: { companyId: number; 
       {dialog && (
         <UserDialog
           key={dialog.key}
-          userId={dialog.id}
+          userId={dialog.row}
           viewer={viewer}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(saved) => {
-            setDialog(null);
-            if (dialog.id) list.upsert(saved);
+            closeDialog();
+            if (dialog.row) list.upsert(saved);
             else list.reload();
           }}
         />
