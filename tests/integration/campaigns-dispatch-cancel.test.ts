@@ -6,18 +6,17 @@ import { getDb } from "@/db";
 import { cancelCampaign, dispatchDue, restartCampaign, startDueCampaigns } from "@/lib/campaigns/dispatch";
 import { claimCampaignMessages } from "@/lib/campaigns/dispatch/outbox";
 import { captureRealtime, twoCompanies, type Env } from "../helpers/ticket-env";
-import type { Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 import {
   campaignRow,
   countBy,
   ctxOf,
   drainOutbox,
-  makeCampaign,
+  ownCampaign,
   makeList,
-  newConnection,
   numbers,
   outboxOf,
+  secs,
   setSettings,
   shippingOf,
 } from "./campaigns-dispatch-env";
@@ -28,12 +27,6 @@ captureRealtime();
 beforeAll(async () => {
   env = await twoCompanies();
 });
-
-/** A campaign on a connection of its own, so one test's outbox never holds another's rows. */
-const ownCampaign = async (t: Tenant, fields: Parameters<typeof makeCampaign>[1] = {}) =>
-  makeCampaign(t, { whatsappId: await newConnection(t), ...fields });
-
-const secs = (d: Date | string | null, from: Date) => (d === null ? null : (new Date(d).getTime() - from.getTime()) / 1000);
 
 describe("cancel and restart", () => {
   it("cancel stops at once; restart sends the rest, never a number twice, and the campaign finishes", async () => {

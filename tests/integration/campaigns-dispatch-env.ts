@@ -148,3 +148,10 @@ export const countBy = <T>(xs: T[], key: (x: T) => string) => {
   for (const x of xs) m.set(key(x), (m.get(key(x)) ?? 0) + 1);
   return m;
 };
+
+/** A campaign on a connection of its own, so one test's outbox never holds another's rows. */
+export const ownCampaign = async (t: Tenant, fields: Parameters<typeof makeCampaign>[1] = {}) =>
+  makeCampaign(t, { whatsappId: await newConnection(t), ...fields });
+
+/** Seconds from `from` to `d` (null stays null). */
+export const secs = (d: Date | string | null, from: Date) => (d === null ? null : (new Date(d).getTime() - from.getTime()) / 1000);

@@ -8,16 +8,15 @@ import { dispatchDue, startDueCampaigns } from "@/lib/campaigns/dispatch";
 import { claimCampaignMessages } from "@/lib/campaigns/dispatch/outbox";
 import { campaignReport } from "@/lib/campaigns/dispatch/report";
 import { captureRealtime, newContact, published, twoCompanies, type Env } from "../helpers/ticket-env";
-import type { Tenant } from "../helpers/factories";
 import {
   campaignRow,
   countBy,
   drainOutbox,
-  makeCampaign,
+  ownCampaign,
   makeList,
-  newConnection,
   numbers,
   outboxOf,
+  secs,
   setSettings,
   shippingOf,
 } from "./campaigns-dispatch-env";
@@ -28,12 +27,6 @@ captureRealtime();
 beforeAll(async () => {
   env = await twoCompanies();
 });
-
-/** A campaign on a connection of its own, so one test's outbox never holds another's rows. */
-const ownCampaign = async (t: Tenant, fields: Parameters<typeof makeCampaign>[1] = {}) =>
-  makeCampaign(t, { whatsappId: await newConnection(t), ...fields });
-
-const secs = (d: Date | string | null, from: Date) => (d === null ? null : (new Date(d).getTime() - from.getTime()) / 1000);
 
 describe("starting a campaign", () => {
   it("fixes the recipients: invalid ones counted, the others due by the intervals, texts filled per contact", async () => {
