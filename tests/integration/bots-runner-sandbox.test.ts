@@ -11,12 +11,9 @@ import { messages, queueIntegrations, queues, tickets, whatsappQueues, whatsapps
 import { registerBotProvider, unregisterBotProviders } from "@/lib/bots/registry";
 import { resetEnvCache } from "@/lib/env";
 import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { setRealtimeSink } from "@/lib/realtime/publish";
-import { createSandboxConnection } from "@/lib/whatsapp/providers/sandbox/connection";
-import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
-import { createWhatsAppWorker, type WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import { createSandboxWorker } from "../helpers/sandbox-worker";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -42,19 +39,7 @@ beforeAll(async () => {
   registerBotProvider("n8n", {
     turn: async (c) => (c.body === "tchau" ? [{ type: "text", body: "Passando para um atendente." }, { type: "handoff" }] : [{ type: "text", body: `Recebi: ${c.body}` }, { type: "wait", ms: 10 }, { type: "text", body: "Algo mais?" }]),
   });
-  worker = createWhatsAppWorker({
-    db: getDb,
-    workerId: "w-bots-sandbox",
-    providers: ["sandbox"],
-    log: () => {},
-    createConnection: (_p, ctx) => createSandboxConnection(ctx, { pollMs: 50 }),
-    onEvent: (conn, ev) => handleProviderEvent(getDb(), conn, ev),
-    outbox: {
-      claim: (w, l) => claimOutbox(getDb(), w, l),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
-    },
-  });
+  worker = createSandboxWorker("w-bots-sandbox");
   await worker.tick();
   scheduler = createEmbeddedScheduler({ db: getDb, intervalMs: 3_600_000, botTurnsEveryMs: 3_600_000, log: () => {} });
   scheduler.start();

@@ -10,12 +10,9 @@ import { sandboxMessages, sandboxSessions, whatsapps } from "@/db/schema";
 import { campaignOutbox } from "@/lib/campaigns/dispatch/outbox";
 import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
 import { continueCampaign, dispatchCampaignsEveryMinute, runCampaignOnTime } from "@/lib/jobs/functions/campaigns";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
-import { createSandboxConnection } from "@/lib/whatsapp/providers/sandbox/connection";
-import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
-import { createWhatsAppWorker, type WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import { createSandboxWorker } from "../helpers/sandbox-worker";
 import { createTenant, type Tenant } from "../helpers/factories";
 import { campaignRow, makeCampaign, makeList, numbers, outboxOf, setSettings, shippingOf } from "./campaigns-dispatch-env";
 
@@ -33,21 +30,7 @@ afterAll(() => setRealtimeSink(null));
 async function sandboxWorker(id: string): Promise<WhatsAppWorker> {
   await getDb().insert(sandboxSessions).values({ whatsappId: t.whatsappId, companyId: t.companyId, pairedAt: new Date(), number: "5511900000001" }).onConflictDoNothing();
   await getDb().update(whatsapps).set({ sessionRequest: "start", sessionRequestedAt: new Date() }).where(eq(whatsapps.id, t.whatsappId));
-  return createWhatsAppWorker({
-    db: getDb,
-    workerId: id,
-    providers: ["sandbox"],
-    tickMs: 100,
-    log: () => {},
-    createConnection: (_p, ctx) => createSandboxConnection(ctx, { pollMs: 50 }),
-    onEvent: (conn, ev) => handleProviderEvent(getDb(), conn, ev),
-    outbox: {
-      claim: (w, l) => claimOutbox(getDb(), w, l),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
-    },
-    campaignOutbox: campaignOutbox(getDb),
-  });
+  return createSandboxWorker(id, { tickMs: 100, campaignOutbox: campaignOutbox(getDb) });
 }
 
 /** What the sandbox phone received, per number. */

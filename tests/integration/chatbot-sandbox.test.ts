@@ -11,12 +11,9 @@ import { getDb } from "@/db";
 import { queueOptions, queues, whatsapps } from "@/db/schema";
 import { BOT_TEXTS } from "@/lib/chatbot/texts";
 import { resetEnvCache } from "@/lib/env";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { setRealtimeSink } from "@/lib/realtime/publish";
-import { createSandboxConnection } from "@/lib/whatsapp/providers/sandbox/connection";
-import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
-import { createWhatsAppWorker, type WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import { createSandboxWorker } from "../helpers/sandbox-worker";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -38,19 +35,7 @@ beforeAll(async () => {
   await getDb().update(queues).set({ greetingMessage: "Você está no Suporte." }).where(eq(queues.id, support));
   const [fin] = await getDb().insert(queueOptions).values({ companyId: t.companyId, queueId: support, title: "Financeiro", option: "1", message: "Sobre pagamentos:" }).returning();
   await getDb().insert(queueOptions).values({ companyId: t.companyId, queueId: support, parentId: fin.id, title: "Segunda via", option: "1", message: "Enviamos a segunda via." });
-  worker = createWhatsAppWorker({
-    db: getDb,
-    workerId: "w-chatbot-sandbox",
-    providers: ["sandbox"],
-    log: () => {},
-    createConnection: (_p, ctx) => createSandboxConnection(ctx, { pollMs: 50 }),
-    onEvent: (conn, ev) => handleProviderEvent(getDb(), conn, ev),
-    outbox: {
-      claim: (w, l) => claimOutbox(getDb(), w, l),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
-    },
-  });
+  worker = createSandboxWorker("w-chatbot-sandbox");
   await worker.tick();
 });
 afterAll(async () => {

@@ -12,12 +12,9 @@ import { getDb } from "@/db";
 import { contactListItems, whatsapps } from "@/db/schema";
 import { claimNumberChecks, numberChecks } from "@/lib/contact-lists/number-checks";
 import { resetEnvCache } from "@/lib/env";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
-import { createSandboxConnection } from "@/lib/whatsapp/providers/sandbox/connection";
-import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
-import { createWhatsAppWorker, type WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import { createSandboxWorker } from "../helpers/sandbox-worker";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { BASE_URL, call } from "../helpers/http";
 
@@ -33,20 +30,7 @@ beforeAll(async () => {
   t = await createTenant({ plan: { useCampaigns: true }, chatbot: false });
   admin = (await loginAs(t.admin)).token;
   await getDb().update(whatsapps).set({ sessionRequest: "start", sessionRequestedAt: new Date() }).where(eq(whatsapps.id, t.whatsappId));
-  worker = createWhatsAppWorker({
-    db: getDb,
-    workerId: "w-number-checks",
-    providers: ["sandbox"],
-    log: () => {},
-    createConnection: (_p, ctx) => createSandboxConnection(ctx, { pollMs: 50 }),
-    onEvent: (conn, ev) => handleProviderEvent(getDb(), conn, ev),
-    outbox: {
-      claim: (w, l) => claimOutbox(getDb(), w, l),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
-    },
-    numberChecks: numberChecks(getDb),
-  });
+  worker = createSandboxWorker("w-number-checks", { numberChecks: numberChecks(getDb) });
   await worker.tick();
 });
 afterAll(async () => {

@@ -8,12 +8,9 @@ import { POST as scan } from "@/app/api/sandbox/[connectionId]/scan/route";
 import { getDb } from "@/db";
 import { messages, tickets, whatsapps } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { queueOutbound } from "@/lib/messages/queue-outbound";
-import { createSandboxConnection } from "@/lib/whatsapp/providers/sandbox/connection";
-import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
-import { createWhatsAppWorker, type WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { WhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import { createSandboxWorker } from "../helpers/sandbox-worker";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -32,19 +29,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([createTenant({ chatbot: false }), createTenant({ chatbot: false })]);
   [adminA, agentA, adminB] = (await Promise.all([loginAs(a.admin), loginAs(a.agent), loginAs(b.admin)])).map((s) => s.token);
   await getDb().update(whatsapps).set({ sessionRequest: "start", sessionRequestedAt: new Date() }).where(eq(whatsapps.id, id()));
-  worker = createWhatsAppWorker({
-    db: getDb,
-    workerId: "w-sandbox-test",
-    providers: ["sandbox"],
-    log: () => {},
-    createConnection: (_p, ctx) => createSandboxConnection(ctx, { pollMs: 50 }),
-    onEvent: (conn, ev) => handleProviderEvent(getDb(), conn, ev),
-    outbox: {
-      claim: (w, l) => claimOutbox(getDb(), w, l),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
-    },
-  });
+  worker = createSandboxWorker("w-sandbox-test");
   await worker.tick();
 });
 afterAll(async () => {
