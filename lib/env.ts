@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isInngestConfigured } from "@/lib/jobs/config";
 
 // Secrets that appear in docs and examples; a deployment using one is refused.
 const WELL_KNOWN_SECRETS = new Set([
@@ -95,10 +96,36 @@ const schema = z
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
     AZURE_SPEECH_ENDPOINT: z.string().min(1).default("https://{region}.tts.speech.microsoft.com/cognitiveservices/v1"),
+    // what this process runs (workers/start.ts): all (default), web (the Next server), worker (WhatsApp
+    // sockets, the outbox and the embedded scheduler) or realtime (the embedded Pusher-protocol server)
+    ROLE: z.enum(["all", "web", "worker", "realtime"], { error: "ROLE must be all, web, worker or realtime" }).default("all"),
+    // media storage (lib/storage): the local disk under STORAGE_DIR (default DATA_DIR/media) or an
+    // S3-compatible bucket
+    STORAGE_DRIVER: z.enum(["disk", "s3"], { error: "STORAGE_DRIVER must be disk or s3" }).default("disk"),
+    STORAGE_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL").optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag,
+    // logs (lib/observability): pino level; JSON lines in production, pretty in the demo
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // GET /api/metrics answers only with `Authorization: Bearer {METRICS_TOKEN}`; unset, 404
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   })
   .refine((e) => e.AUTH_SECRET !== e.REFRESH_SECRET, {
     message: "AUTH_SECRET and REFRESH_SECRET must differ",
     path: ["REFRESH_SECRET"],
+  })
+  .refine((e) => e.STORAGE_DRIVER !== "s3" || Boolean(e.S3_BUCKET), {
+    message: "S3_BUCKET is required when STORAGE_DRIVER is s3",
+    path: ["S3_BUCKET"],
+  })
+  // Inngest without a signing key serves /api/inngest unsigned: anybody could run the timed work
+  .refine((e) => !(e.NODE_ENV === "production" && !e.DEMO_MODE && isInngestConfigured({ INNGEST_EVENT_KEY: e.INNGEST_EVENT_KEY, INNGEST_BASE_URL: e.INNGEST_BASE_URL, INNGEST_DEV: e.INNGEST_DEV }) && !e.INNGEST_SIGNING_KEY), {
+    message: "INNGEST_SIGNING_KEY is required in production when Inngest is configured (it would accept unsigned calls to /api/inngest)",
+    path: ["INNGEST_SIGNING_KEY"],
   });
 
 export type Env = z.infer<typeof schema> & { sandboxEnabled: boolean };

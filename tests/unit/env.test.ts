@@ -94,3 +94,34 @@ describe("getEnv: cache", () => {
     expect(env.SEED_ADMIN_EMAIL).toBe("admin@example.com");
   });
 });
+
+describe("getEnv: deployment settings (issue 18)", () => {
+  it("defaults to one process doing everything, media on disk", () => {
+    const env = parse({ ...base });
+    expect(env.ROLE).toBe("all");
+    expect(env.STORAGE_DRIVER).toBe("disk");
+    expect(env.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it("refuses an unknown role or storage driver, and s3 without a bucket", () => {
+    expect(fails({ ...base, ROLE: "both" })).toThrow(/ROLE must be all, web, worker or realtime/);
+    expect(fails({ ...base, STORAGE_DRIVER: "gcs" })).toThrow(/STORAGE_DRIVER must be disk or s3/);
+    expect(fails({ ...base, STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET is required/);
+    expect(parse({ ...base, STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_FORCE_PATH_STYLE: "1" }).S3_FORCE_PATH_STYLE).toBe(true);
+  });
+
+  it("refuses a short metrics token", () => {
+    expect(fails({ ...base, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 16/);
+  });
+
+  it("refuses Inngest without a signing key in production, not in the demo or in development", () => {
+    const inngest = { ...base, INNGEST_EVENT_KEY: "evt", INNGEST_BASE_URL: "http://inngest:8288" };
+    expect(fails({ ...inngest, NODE_ENV: "production" })).toThrow(/INNGEST_SIGNING_KEY is required in production/);
+    expect(fails({ ...base, NODE_ENV: "production", INNGEST_DEV: "1" })).toThrow(/INNGEST_SIGNING_KEY/);
+    expect(parse({ ...inngest, NODE_ENV: "production", INNGEST_SIGNING_KEY: "signkey-prod-1" }).INNGEST_SIGNING_KEY).toBe("signkey-prod-1");
+    expect(parse({ ...inngest, NODE_ENV: "production", DEMO_MODE: "1" }).DEMO_MODE).toBe(true);
+    expect(parse({ ...inngest }).NODE_ENV).toBe("development");
+    // without Inngest the embedded scheduler runs: nothing to sign
+    expect(parse({ ...base, NODE_ENV: "production" }).NODE_ENV).toBe("production");
+  });
+});
