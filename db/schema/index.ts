@@ -25,3 +25,4 @@ export * from "./sandbox";
 export * from "./auth-attempts";
 export * from "./mail";
 export * from "./external-api";
+export * from "./worker-processes";
