@@ -56,6 +56,9 @@ const schema = z
     INNGEST_DEV: z.string().optional(),
     // how often the embedded scheduler looks for due work (milliseconds)
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(300_000).default(5000),
+    // how long a WhatsApp worker's lease on a connection lasts unrenewed: after a crash, the wait
+    // before another worker takes the connection over (renewed every second while the worker lives)
+    WORKER_LEASE_MS: z.coerce.number().int().min(3000).max(600_000).default(30_000),
     // how many reverse proxies stand in front of the app and append to X-Forwarded-For: unset, 0 or
     // false trusts none (the client address is the socket's); 1 or true, one; n, n (lib/auth/client-address.ts)
     TRUST_PROXY: z
