@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { announcements } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { deletePlatformMedia, savePlatformMedia } from "@/lib/storage/local-storage";
+import { deletePlatformMedia, savePlatformMedia } from "@/lib/storage";
 import { readAnnouncement, type AnnouncementView } from "./announcement-view";
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, acceptedImageType } from "./image-type";
 import { publishAnnouncement } from "./publish-announcement";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { announcements } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { mediaUrl } from "@/lib/storage/local-storage";
+import { mediaUrl } from "@/lib/storage";
 
 /** An announcement as the API answers it and events carry it (admin §3, core §3). */
 export type AnnouncementView = {

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { announcements } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deletePlatformMedia } from "@/lib/storage/local-storage";
+import { deletePlatformMedia } from "@/lib/storage";
 import { readAnnouncement, type AnnouncementView } from "./announcement-view";
 import { publishAnnouncement } from "./publish-announcement";
 import type { CreateAnnouncementInput, UpdateAnnouncementInput } from "./schemas";

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { campaigns } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia, saveMedia } from "@/lib/storage/local-storage";
+import { deleteMedia, saveMedia } from "@/lib/storage";
 import { readCampaign, type CampaignRow } from "./campaign-view";
 import { isCampaignEditable } from "./editability";
 import { publishCampaign } from "./publish-campaign";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, contactLists, whatsapps } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { mediaUrl } from "@/lib/storage/local-storage";
+import { mediaUrl } from "@/lib/storage";
 
 /** A campaign as the API answers it (admin.md §3 Campaign, with its connection and contact list named). */
 export type CampaignRow = {

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { campaigns } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia } from "@/lib/storage/local-storage";
+import { deleteMedia } from "@/lib/storage";
 import { canDeleteCampaign } from "./editability";
 import { publishCampaign } from "./publish-campaign";
 import { stillRunning } from "./save-campaign-errors";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { companies } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { deleteCompanyMedia } from "@/lib/storage/local-storage";
+import { deleteCompanyMedia } from "@/lib/storage";
 import { requestCompanyLogouts, waitForCompanyLogouts } from "./company-connections";
 import { endCompanySessions, publishSessionsEnded } from "./end-company-sessions";
 import { assertNotOwnerCompany } from "./owner-company";

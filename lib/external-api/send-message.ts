@@ -7,7 +7,7 @@ import { countAttempt } from "@/lib/auth/attempt-limit";
 import { mediaTypeFromMime, type OutboundMedia } from "@/lib/messages/media-type";
 import { messageCreatedEvent } from "@/lib/messages/message-view";
 import { publish } from "@/lib/realtime/publish";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import { claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey, type Replay } from "./idempotency";
 import type { SendRequest } from "./read-send-request";

@@ -4,7 +4,7 @@ import { fileListOptions, fileLists } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
-import { deleteMedia, mediaUrl } from "@/lib/storage/local-storage";
+import { deleteMedia, mediaUrl } from "@/lib/storage";
 
 export const fileListColumns = {
   id: fileLists.id,

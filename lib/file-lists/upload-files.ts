@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { fileListOptions } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { mimeFromName, saveMedia } from "@/lib/storage/local-storage";
+import { mimeFromName, saveMedia } from "@/lib/storage";
 import { deleteFiles, getFileList, lockFileList, publishFileList, type FileListView } from "./file-list-view";
 import { FILE_LIST_MAX_BYTES, UPLOAD_FILES_MAX, uploadFormSchema } from "./schemas";
 

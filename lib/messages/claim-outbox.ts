@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { publish } from "@/lib/realtime/publish";
-import { mimeFromName } from "@/lib/storage/local-storage";
+import { mimeFromName } from "@/lib/storage";
 import type { OutboundMessage } from "@/lib/whatsapp/types";
 import { sendMediaType } from "./media-type";
 import { messageUpdatedEvent } from "./message-view";

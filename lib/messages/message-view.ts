@@ -1,7 +1,7 @@
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import type { RealtimeEvent } from "@/lib/realtime/publish";
 import { ticketListChannels, type TicketPlace } from "@/lib/realtime/ticket-events";
-import { mediaUrl } from "@/lib/storage/local-storage";
+import { mediaUrl } from "@/lib/storage";
 import { clip, EVENT_BODY_MAX } from "./message-text";
 
 /** A message as the conversation shows it (GET /api/messages, POST answers, appMessage events). */

@@ -2,7 +2,7 @@ import type { Db } from "@/db";
 import type { TenantContext } from "@/lib/api/context";
 import { isForm, readBody, readForm } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { mediaTypeFromMime, type OutboundMedia } from "./media-type";
 import { queueOutbound, sendableTicket } from "./queue-outbound";
 import { sendMessageSchema } from "./schemas";

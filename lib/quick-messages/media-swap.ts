@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { quickMessages } from "@/db/schema";
-import { deleteMedia } from "@/lib/storage/local-storage";
+import { deleteMedia } from "@/lib/storage";
 
 type Change = Partial<typeof quickMessages.$inferInsert>;
 

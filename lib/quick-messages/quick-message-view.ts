@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { quickMessages } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { mediaUrl } from "@/lib/storage/local-storage";
+import { mediaUrl } from "@/lib/storage";
 
 /** A quick message as the API answers it (spec core §3, plus the file's authenticated URL). */
 export type QuickMessageView = {

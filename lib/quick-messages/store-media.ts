@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia, saveMedia } from "@/lib/storage/local-storage";
+import { deleteMedia, saveMedia } from "@/lib/storage";
 import { QUICK_MESSAGE_MAX_BYTES, quickMessageMediaName } from "./media-name";
 
 type StoredQuickMedia = { mediaPath: string; mediaName: string };

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { schedules } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia } from "@/lib/storage/local-storage";
+import { deleteMedia } from "@/lib/storage";
 import { publishSchedule } from "./schedule-view";
 
 /** DELETE /schedules/{id}: a schedule of the caller's company (sent ones too: it is history; a sent one's file stays with its message). */

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { schedules } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia, saveMedia } from "@/lib/storage/local-storage";
+import { deleteMedia, saveMedia } from "@/lib/storage";
 import { getSchedule } from "./get-schedule";
 import { publishSchedule, type ScheduleView } from "./schedule-view";
 import { isScheduleImage, MAX_SCHEDULE_IMAGE_BYTES } from "./schemas";

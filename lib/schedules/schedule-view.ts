@@ -4,7 +4,7 @@ import { contacts, schedules, users } from "@/db/schema";
 import { clip } from "@/lib/messages/message-text";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
-import { mediaUrl } from "@/lib/storage/local-storage";
+import { mediaUrl } from "@/lib/storage";
 import type { ScheduleStatus } from "./schemas";
 
 /** A schedule as the API answers it (spec core §3 Schedule, plus the reason of an ERRO). */

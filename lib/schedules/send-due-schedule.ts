@@ -5,7 +5,7 @@ import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { mediaTypeFromMime, type OutboundMedia } from "@/lib/messages/media-type";
 import { queueOutbound } from "@/lib/messages/queue-outbound";
-import { mimeFromName } from "@/lib/storage/local-storage";
+import { mimeFromName } from "@/lib/storage";
 import { getSchedule } from "./get-schedule";
 import { ticketForSchedule } from "./schedule-ticket";
 import { publishSchedule } from "./schedule-view";

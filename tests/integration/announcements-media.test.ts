@@ -8,7 +8,7 @@ import { POST as postRoute } from "@/app/api/announcements/route";
 import { GET as mediaRoute } from "@/app/api/media/[...key]/route";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { setupSuperAdmin, type SuperWorld } from "../helpers/companies-env";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call, type Json } from "../helpers/http";

@@ -32,7 +32,7 @@ import * as connection from "@/app/api/whatsapp/[id]/route";
 import * as connections from "@/app/api/whatsapp/route";
 import * as session from "@/app/api/whatsappsession/[id]/route";
 import { setRealtimeSink } from "@/lib/realtime/publish";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call, type Handler } from "../helpers/http";
 import { makeTicket } from "../helpers/ticket-env";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { contacts, messages, settings, tickets } from "@/db/schema";
 import { setRealtimeSink } from "@/lib/realtime/publish";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
 import { createTenant, type Tenant } from "../helpers/factories";

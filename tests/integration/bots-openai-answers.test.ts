@@ -8,7 +8,7 @@ import { createOpenAiProvider } from "@/lib/bots/providers/openai";
 import type { BotContext } from "@/lib/bots/types";
 import { resetEnvCache } from "@/lib/env";
 import { createPrompt } from "@/lib/prompts/create-prompt";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { createTenant, type Tenant } from "../helpers/factories";
 import { STUB_AUDIO, startOpenAiStub, type OpenAiStub } from "../helpers/stubs/openai-stub";
 import { makeTicket } from "../helpers/ticket-env";

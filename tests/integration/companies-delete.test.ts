@@ -9,7 +9,7 @@ import { getDb } from "@/db";
 import { contacts, messages, tags, tickets, whatsapps } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { channels, EVENTS } from "@/lib/realtime/channels";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { createTenant, type Tenant } from "../helpers/factories";
 import { companies, installCompanyHooks, published, setupSuperAdmin, type SuperWorld } from "../helpers/companies-env";
 import { createFakeWorker } from "../helpers/fake-worker";

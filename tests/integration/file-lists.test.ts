@@ -10,7 +10,7 @@ import { getDb } from "@/db";
 import { fileListOptions } from "@/db/schema";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
-import { readMedia } from "@/lib/storage/local-storage";
+import { readMedia } from "@/lib/storage";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call, type Json } from "../helpers/http";
 

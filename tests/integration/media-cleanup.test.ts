@@ -13,7 +13,7 @@ import { getDb } from "@/db";
 import { messages, schedules, tickets, whatsapps } from "@/db/schema";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { sendDueSchedule } from "@/lib/schedules/send-due-schedule";
-import { deleteMedia } from "@/lib/storage/local-storage";
+import { deleteMedia } from "@/lib/storage";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { sendForm } from "../helpers/quick-messages-env";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { proto } from "@whiskeysockets/baileys";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import type { OutboundMessage } from "@/lib/whatsapp/types";
 import { startFakeConnection, waMessage } from "../helpers/fake-baileys-socket";
 

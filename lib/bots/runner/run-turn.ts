@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { getBotProvider } from "@/lib/bots/registry";
 import type { BotAction, BotContext } from "@/lib/bots/types";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { carryOut } from "./actions";
 import { extendLease, finishTurn, MAX_TURN_ATTEMPTS, type ClaimedTurn } from "./claim";
 import { loadHeldTicket, releaseTicket, type HeldTicket } from "./hold";

@@ -4,7 +4,7 @@ import { recordValidity } from "@/lib/contact-lists/record-validity";
 import { MAX_SEND_ATTEMPTS, STALE_CLAIM_SECONDS } from "@/lib/messages/claim-outbox";
 import { clip } from "@/lib/messages/message-text";
 import { sendMediaType } from "@/lib/messages/media-type";
-import { mimeFromName } from "@/lib/storage/local-storage";
+import { mimeFromName } from "@/lib/storage";
 import type { CampaignOutbox, ClaimedCampaignMessage } from "@/lib/whatsapp/worker/types";
 import { finishIfDone, publishProgress } from "./progress";
 

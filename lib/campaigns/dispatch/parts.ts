@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { generateWid } from "@/lib/messages/generate-wid";
 import { mediaTypeFromMime } from "@/lib/messages/media-type";
-import { mimeFromName } from "@/lib/storage/local-storage";
+import { mimeFromName } from "@/lib/storage";
 
 /** A recipient whose outbox rows are being written (the shipping row, already claimed). */
 export type ClaimedShipping = {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { sandboxMessages, sandboxSessions } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { mediaUrl, saveMedia } from "@/lib/storage/local-storage";
+import { mediaUrl, saveMedia } from "@/lib/storage";
 import type { SandboxInbound } from "./schemas";
 
 type Conn = { id: number; companyId: number };

@@ -24,7 +24,7 @@ import {
 } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { setRealtimeSink } from "@/lib/realtime/publish";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { createTenant, createUsers, loginAs, suffix, type Tenant } from "../../helpers/factories";
 import { AREAS } from "./areas";
 

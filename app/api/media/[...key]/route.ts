@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { readMedia } from "@/lib/storage/local-storage";
+import { readMedia } from "@/lib/storage";
 
 const params = z.object({ key: z.array(z.string().min(1)).min(2) });
 

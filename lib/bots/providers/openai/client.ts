@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from "openai";
 import type { BotPrompt } from "@/lib/prompts/bot-prompt";
 import { getEnv } from "@/lib/env";
-import { readMedia } from "@/lib/storage/local-storage";
+import { readMedia } from "@/lib/storage";
 import { guardedFetch } from "@/lib/net";
 import { BotCallError } from "./errors";
 

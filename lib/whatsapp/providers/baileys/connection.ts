@@ -8,7 +8,7 @@ import makeWASocket, {
 } from "@whiskeysockets/baileys";
 import { getDb, type DbOrTx } from "@/db";
 import { AppError } from "@/lib/api/errors";
-import { saveMedia } from "@/lib/storage/local-storage";
+import { saveMedia } from "@/lib/storage";
 import { APP_VERSION } from "@/lib/version";
 import type { ProviderContext, ProviderEvent, WhatsAppConnection } from "../../types";
 // named after Baileys' useMultiFileAuthState; it is no React hook

@@ -1,6 +1,6 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from "@whiskeysockets/baileys";
 import { AppError } from "@/lib/api/errors";
-import { readMedia } from "@/lib/storage/local-storage";
+import { readMedia } from "@/lib/storage";
 import type { OutboundMessage } from "../../types";
 
 /**

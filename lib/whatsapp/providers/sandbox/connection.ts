@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db";
 import { sandboxMessages, sandboxSessions } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { mimeFromName } from "@/lib/storage/local-storage";
+import { mimeFromName } from "@/lib/storage";
 import type { OutboundMessage, ProviderContext, WhatsAppConnection } from "../../types";
 
 const QR_LIFETIME_MS = 60_000;
