@@ -21,6 +21,7 @@ import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
 import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
 import { createTenant } from "../helpers/factories";
 import { createTestDatabase } from "../helpers/test-db";
+import { record } from "./report";
 
 const N = Number(process.env.BENCH_N ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
@@ -148,6 +149,9 @@ async function main() {
     console.log(`time to FINALIZADA: ${s(tDone - t0)} s (worker sending with the sandbox: ${(N / ((tDone - t0) / 1000)).toFixed(0)} messages/s)`);
     console.log(`peak RSS of the process (dispatcher + worker): ${mb(peakRss)}; realtime events published: ${events}`);
     console.log(`sandbox phone: ${out.total} messages out, ${out.numbers} distinct numbers, ${out.wids} distinct ids; recipients delivered ${ship.delivered}/${ship.total}`);
+    record({ measure: `campaign start + dispatch (${N} contacts)`, figure: N / ((tQueued - t0) / 1000), unit: "contacts/s" });
+    record({ measure: `campaign shipped to FINALIZADA (${N} contacts)`, figure: N / ((tDone - t0) / 1000), unit: "msg/s" });
+    record({ measure: "campaign messages sent twice or lost", figure: Math.abs(out.total - N) + (N - out.numbers), unit: "msgs", target: { op: "=", value: 0 } });
     const ok = out.total === N && out.numbers === N && ship.delivered === N;
     console.log(ok ? `check: exactly ${N} messages left, one per number` : `CHECK FAILED: expected ${N} messages, one per number`);
     if (!ok) process.exitCode = 1;

@@ -17,6 +17,7 @@ import { addDaysToDate, todayIn } from "@/lib/dates/today";
 import { call, type Handler } from "../helpers/http";
 import { openBenchDatabase } from "./bench-db";
 import { generateLargeTenant, loadTenant } from "./large-tenant";
+import { pct, record } from "./report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 
@@ -46,7 +47,8 @@ async function time(label: string, fn: () => Promise<{ status: number }>) {
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))].toFixed(1);
+  const q = (p: number) => pct(samples, p).toFixed(1);
+  record({ measure: `${label} p95`, figure: pct(samples, 0.95), unit: "ms" });
   console.log(`${label.padEnd(46)} p50 ${q(0.5).padStart(6)} ms   p95 ${q(0.95).padStart(6)} ms   max ${q(1).padStart(6)} ms`);
 }
 

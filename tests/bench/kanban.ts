@@ -18,6 +18,7 @@ import { loginAs } from "../helpers/factories";
 import { call, type Handler } from "../helpers/http";
 import { openBenchDatabase } from "./bench-db";
 import { generateLargeTenant, loadTenant } from "./large-tenant";
+import { pct, record } from "./report";
 import { capture, explain, installCapture, replay, timeEach, type Wave } from "./sql-capture";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -40,7 +41,6 @@ async function samples(fn: () => Promise<unknown>): Promise<number[]> {
   return out.sort((a, b) => a - b);
 }
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const ms = (x: number) => x.toFixed(1).padStart(6);
 
 async function measure(s: Scenario): Promise<Row> {
@@ -93,8 +93,13 @@ async function main() {
     }
     console.log(`\n${"scenario".padEnd(40)} ${"count".padStart(9)}   handler p50/p95   bare SQL p50/p95   rounds`);
     for (const r of rows) {
-      if (!r.app.length) console.log(`${r.s.label.padEnd(40)} ${r.count}`);
-      else console.log(`${r.s.label.padEnd(40)} ${r.count.padStart(9)}   ${ms(pct(r.app, 0.5))} ${ms(pct(r.app, 0.95))} ms  ${ms(pct(r.bare, 0.5))} ${ms(pct(r.bare, 0.95))} ms  ${r.app.length}`);
+      if (!r.app.length) {
+        console.log(`${r.s.label.padEnd(40)} ${r.count}`);
+        continue;
+      }
+      const [app, bare] = [pct(r.app, 0.95), pct(r.bare, 0.95)];
+      record({ measure: `kanban ${r.s.label} p95`, figure: app, unit: "ms", ratio: app / bare, ratioOf: `bare SQL ${bare.toFixed(1)} ms` });
+      console.log(`${r.s.label.padEnd(40)} ${r.count.padStart(9)}   ${ms(pct(r.app, 0.5))} ${ms(pct(r.app, 0.95))} ms  ${ms(pct(r.bare, 0.5))} ${ms(pct(r.bare, 0.95))} ms  ${r.app.length}`);
     }
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     if (process.env.BENCH_EXPLAIN === "none") return;

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import Pusher from "pusher";
 import { startRealtimeServer, type RealtimeStats } from "@/workers/realtime/server";
 import { connectClients, type Tick } from "./realtime-clients";
+import { pct, record } from "./report";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
@@ -108,8 +109,11 @@ async function waitForDeliveries(phase: Phase, timeoutMs = 20_000) {
 
 function report(phase: Phase, publishMs: number, loopDelay: ReturnType<typeof monitorEventLoopDelay>, serverCpuMs: number) {
   const sorted = phase.latencies.subarray(0, phase.received).sort();
-  const q = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1) : "n/a");
+  const q = (p: number) => (sorted.length ? pct(sorted, p).toFixed(1) : "n/a");
   const spanS = (phase.lastReceivedAt - phase.firstSentAt) / 1000;
+  const name = `realtime ${CLIENTS} clients, ${phase.label.replace(/^phase \d: /, "")}`;
+  record({ measure: `${name}: delivery p95`, figure: pct(sorted, 0.95), unit: "ms" });
+  record({ measure: `${name}: delivered`, figure: (100 * phase.received) / (EVENTS * CLIENTS), unit: "%", target: { op: "=", value: 100 } });
   console.log(`\n${phase.label}`);
   console.log(`  published ${EVENTS - phase.failed}/${EVENTS} in ${(publishMs / 1000).toFixed(2)} s (${((EVENTS * 1000) / publishMs).toFixed(0)} events/s accepted)`);
   console.log(`  received  ${phase.received}/${EVENTS * CLIENTS} (${((100 * phase.received) / (EVENTS * CLIENTS)).toFixed(2)} %)`);

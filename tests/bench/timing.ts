@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { pct, record } from "./report";
 
 /**
  * Times `rounds` calls after 20 warm-up ones and prints p50, p95 and max. A call answering a
@@ -18,6 +19,7 @@ export async function timeCalls(label: string, rounds: number, fn: () => Promise
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  const q = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))].toFixed(2);
+  const q = (p: number) => pct(samples, p).toFixed(2);
+  record({ measure: `${label} p95`, figure: pct(samples, 0.95), unit: "ms" });
   console.log(`${label.padEnd(46)} p50 ${q(0.5)} ms   p95 ${q(0.95)} ms   max ${q(1)} ms   (${rounds} calls)`);
 }
