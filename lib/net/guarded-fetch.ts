@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
+import { isSandboxModelUrl } from "@/lib/bots/sandbox-model/base-url";
 import { getEnv } from "@/lib/env";
 import { assertLiteralAllowed, guardedLookup, type Resolver } from "./outbound-guard";
 import { OutboundTimeoutError } from "./outbound-request";
@@ -29,7 +30,9 @@ export function guardedFetch(opts: GuardedFetchOptions = {}): typeof fetch {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported protocol ${url.protocol}`);
-    const env = getEnv();
+    const base = getEnv();
+    // the app's own sandbox model (APP_URL/api/sandbox/openai/v1, demo mode) is on loopback: only it
+    const env = isSandboxModelUrl(url, base) ? { ...base, WEBHOOK_ALLOW_PRIVATE: true } : base;
     assertLiteralAllowed(url.hostname, env);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const headers = Object.fromEntries(request.headers);
