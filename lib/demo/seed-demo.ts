@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db";
 import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
+import { seedBots } from "./seed-bots";
 import { seedCollaboration } from "./seed-collaboration";
 
 export const DEMO_PLANS = [
@@ -92,5 +93,6 @@ export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> 
   const [{ h }] = await db.select({ h: count() }).from(helps);
   if (h === 0) await db.insert(helps).values(DEMO_HELPS);
   await seedCollaboration(db, { companyId, adminId, agentId: agent.id });
+  await seedBots(db, { companyId, queueId: sales.id });
   return true;
 }
