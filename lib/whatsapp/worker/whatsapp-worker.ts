@@ -3,6 +3,7 @@ import type { ProviderEvent, WhatsAppConnection } from "../types";
 import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseLeases, renewLeases, type LeasedConnection } from "./leases";
 import { claimRevokes } from "./revokes";
 import type { ConnectionRef, WorkerDeps } from "./types";
+import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
 
 type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean; checking: boolean };
 
@@ -197,6 +198,8 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       else await start(row);
     }
     for (const row of await pendingSessionRequests(db, deps.workerId)) await handleRequest(row);
+    // alive, with the connections it holds now (worker_processes: readiness and metrics read it)
+    await reportWorkerProcess(db, deps.workerId, running.size).catch((err) => log(`reporting the worker failed: ${(err as Error).message}`));
     await Promise.all([...running.values()].map((r) => flushOutbox(r)));
     // off the tick: a slow provider answer must not hold back the next outbox pass
     for (const r of running.values()) track(checkNumbers(r));
@@ -215,7 +218,8 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   return {
     tick,
     running: () => [...running.keys()],
-    start() {
+    async start() {
+      await registerWorkerProcess(deps.db(), deps.workerId);
       timer = setInterval(() => void tick(), deps.tickMs ?? 1000);
       return tick();
     },
@@ -228,7 +232,9 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       const ids = [...running.keys()];
       await Promise.all([...running.values()].map((r) => r.conn.stop().catch(() => {})));
       running.clear();
+      // sockets closed first: the next holder never runs a connection alongside this one
       await releaseLeases(deps.db(), deps.workerId, ids);
+      await stopWorkerProcess(deps.db(), deps.workerId);
     },
     /** Simulates a crash in tests: connections stop, leases are kept until they lapse. */
     async abandon() {
