@@ -74,12 +74,15 @@ export async function renewLeases(db: DbOrTx, workerId: string, ids: number[], l
   return [...rows].filter((r) => r.active).map((r) => Number(r.id));
 }
 
+/** Lets leases go; the other workers are woken (NOTIFY whatsapp_session) to take them at once. */
 export async function releaseLeases(db: DbOrTx, workerId: string, ids: number[]) {
   if (!ids.length) return;
-  await db
+  const released = await db
     .update(whatsapps)
     .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: KEEP_UPDATED_AT })
-    .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)));
+    .where(and(inArray(whatsapps.id, ids), eq(whatsapps.leaseOwner, workerId)))
+    .returning({ id: whatsapps.id });
+  for (const r of released) await db.execute(sql`select pg_notify('whatsapp_session', ${String(r.id)})`);
 }
 
 /** Session requests (start, restart, logout) waiting on connections this worker holds. */
