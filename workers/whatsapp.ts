@@ -24,6 +24,7 @@ async function main() {
   const worker = createWhatsAppWorker({
     db,
     workerId,
+    leaseMs: env.WORKER_LEASE_MS,
     providers: enabledProviders(),
     createConnection: createProviderConnection,
     onEvent: (conn, event) =>
@@ -47,9 +48,16 @@ async function main() {
   const scheduler = isInngestConfigured() ? null : createEmbeddedScheduler({ db: getDb, intervalMs: env.SCHEDULER_INTERVAL_MS });
   scheduler?.start();
   console.log(scheduler ? `Embedded scheduler running every ${env.SCHEDULER_INTERVAL_MS} ms` : "Timed work runs on Inngest (/api/inngest)");
+  // SIGTERM (the launcher, compose, Ctrl+C): close the sockets and release the leases so another
+  // worker takes the connections at once, not after WORKER_LEASE_MS
+  let stopping = false;
   const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    const held = worker.running().length;
     await scheduler?.stop();
     await worker.stop();
+    console.log(`WhatsApp worker ${workerId} stopped; released ${held} connection(s)`);
     await unlisten();
     await closeDb();
     process.exit(0);
