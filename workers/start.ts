@@ -1,25 +1,41 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { loadOrCreateDemoSecrets } from "./demo-secrets";
-import { startEmbeddedPostgres } from "./embedded-postgres";
 import { startEmbeddedRealtime } from "./embedded-realtime";
+import { adopt, afterChildren, spawnChild, stopAll, stopOnSignals } from "./launcher/children";
+import { prepareDatabase } from "./launcher/database";
+import { hasProductionBuild, startNextServer, waitForServer } from "./launcher/next-server";
+import { readRole, roleProblems, runs, type Role } from "./launcher/role";
 
 // The product's launcher: configuration check, database (embedded PGlite when DATABASE_URL is
 // unset), migrations, demo seed, realtime (the embedded Pusher-protocol server when no Pusher
-// credentials are set), then the Next server. `--demo` is command 1 of the README.
+// credentials are set), the WhatsApp worker, then the Next server. `--demo` is command 1 of the
+// README. `--role web|worker|realtime` (or ROLE) starts one part only (docs/deployment.md).
 const demo = process.argv.includes("--demo");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-const children: ChildProcess[] = [];
-let stopDb: (() => Promise<void>) | null = null;
 
 async function main() {
   // from the start: a stop while starting also stops the children made so far and the database
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  stopOnSignals();
+  let role: Role;
+  try {
+    role = readRole(process.argv, process.env);
+    const problems = roleProblems(role, process.env, demo);
+    if (problems.length) throw new Error(problems.join("\n"));
+  } catch (e) {
+    console.error(`Refusing to start. ${(e as Error).message}`);
+    return process.exit(1);
+  }
+  process.env.ROLE = role;
+  const part = runs(role);
+  const realtimePort = Number(process.env.REALTIME_PORT ?? port + 1);
+  if (role === "realtime") {
+    // the shared realtime server of a multi-process setup: no database, credentials from PUSHER_*
+    const credentials = { appId: process.env.PUSHER_APP_ID!, key: process.env.PUSHER_KEY!, secret: process.env.PUSHER_SECRET! };
+    adopt(await startEmbeddedRealtime({ port: realtimePort, publicHost: host, credentials }));
+    return console.log(`Role realtime: the Pusher-protocol server is running on ${host}:${realtimePort}`);
+  }
   let realtimeSecret: string | undefined;
   if (demo) {
     process.env.DEMO_MODE = "1";
@@ -30,7 +46,7 @@ async function main() {
   }
   process.env.APP_URL ??= `http://${host}:${port}`;
   process.env.NEXTAUTH_URL ??= process.env.APP_URL;
-  const { getEnv } = await import("@/lib/env");
+  const { getEnv, resetEnvCache } = await import("@/lib/env");
   const { checkPaymentConfig } = await import("@/lib/payments/check-config");
   try {
     // the payment provider too: a bad Efí setup refuses the start, not the first checkout
@@ -40,18 +56,23 @@ async function main() {
     process.exit(1);
   }
   try {
-    await prepareDatabase(getEnv());
+    const stopDb = await prepareDatabase({ dataDir, demo, env: getEnv() });
+    if (stopDb) afterChildren(stopDb);
   } catch (e) {
     if ((e as Error).name !== "FirstStartRefused") throw e;
     console.error(`Refusing to start. ${(e as Error).message}`);
-    return shutdown(1);
+    return stopAll(1);
   }
+  // after the database work (a first start's owner is made even by a checkout not built yet)
+  if (part.web && !hasProductionBuild()) {
+    console.error("No production build found: run `npm run build` first.");
+    return stopAll(1);
+  }
+  // role all without Pusher credentials starts its own (roles web and worker were refused without them)
   if (!process.env.PUSHER_APP_ID || !process.env.PUSHER_KEY || !process.env.PUSHER_SECRET) {
-    const realtimePort = Number(process.env.REALTIME_PORT ?? port + 1);
     const credentials = realtimeSecret ? { appId: "demo", key: "demo-key", secret: realtimeSecret } : undefined;
-    children.push(await startEmbeddedRealtime({ port: realtimePort, publicHost: new URL(process.env.APP_URL).hostname, credentials }));
+    adopt(await startEmbeddedRealtime({ port: realtimePort, publicHost: new URL(process.env.APP_URL).hostname, credentials }));
   }
-  const { resetEnvCache } = await import("@/lib/env");
   resetEnvCache();
   const env = getEnv();
   if (demo) {
@@ -60,73 +81,16 @@ async function main() {
     await seedDemo(getDb(), { adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: env.SEED_ADMIN_PASSWORD });
     await closeDb();
   }
-  // the WhatsApp worker: connection sockets, inbound ingest, the outbox
-  children.push(spawn(process.execPath, ["--import", "tsx", "workers/whatsapp.ts"], { stdio: ["ignore", "inherit", "inherit"], env: process.env }));
-  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-    console.error("No production build found: run `npm run build` first.");
-    return shutdown(1);
-  }
-  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
-  // the hook hands route handlers the socket's address (lib/auth/client-address.ts says why)
-  const hook = pathToFileURL(path.resolve("workers", "client-address-hook.mjs")).href;
-  const next = spawn(process.execPath, ["--import", hook, nextBin, "start", "-H", host, "-p", String(port)], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: process.env,
-  });
-  children.push(next);
-  for (const c of children) c.on("exit", (code) => void shutdown(code ?? 0));
+  // the WhatsApp worker: connection sockets, inbound ingest, the outbox (never in a web process)
+  if (part.worker) spawnChild(["--import", "tsx", "workers/whatsapp.ts"]);
+  if (!part.web) return console.log(`Role worker: the WhatsApp worker is running`);
+  startNextServer(host, port);
   await waitForServer(`http://${host}:${port}/api/version`);
-  printWelcome(env.APP_URL, demo ? env : null);
+  printWelcome(env.APP_URL, demo ? env : null, role);
 }
 
-// Migrations, then (production only; the demo seeds its own) the first-start setup: with no user
-// yet, the platform owner from ADMIN_EMAIL / ADMIN_PASSWORD (lib/platform/first-start.ts). On
-// Postgres both run under the migration lock, so processes starting together make one owner.
-async function prepareDatabase(env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }) {
-  const { setUpFirstStart, describeOwnerCreated } = await import("@/lib/platform/first-start");
-  let owner: Awaited<ReturnType<typeof setUpFirstStart>> | undefined;
-  if (!process.env.DATABASE_URL) {
-    const pg = await startEmbeddedPostgres(dataDir, Number(process.env.PGLITE_PORT ?? 0));
-    process.env.DATABASE_URL = pg.url;
-    process.env.DB_POOL_MAX ??= "4";
-    process.env.DB_PREPARE = "0";
-    stopDb = pg.stop;
-    console.log(`Embedded PGlite database in ${path.join(dataDir, "pgdata")}`);
-    if (!demo) {
-      // one process on its own data folder: nothing to wait for
-      const { getDb, closeDb } = await import("@/db");
-      owner = await setUpFirstStart(getDb(), env).finally(closeDb);
-    }
-  } else {
-    const { migrateDatabase } = await import("@/db/migrate");
-    owner = await migrateDatabase(process.env.DATABASE_URL, demo ? undefined : (db) => setUpFirstStart(db, env));
-  }
-  if (owner) console.log(describeOwnerCreated(owner));
-}
-
-let stopping = false;
-async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  for (const c of children) c.kill("SIGTERM");
-  if (stopDb) await stopDb().catch(() => {});
-  process.exit(code);
-}
-
-async function waitForServer(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer at ${url}`);
-}
-
-function printWelcome(url: string, demoEnv: { SEED_ADMIN_EMAIL: string; SEED_ADMIN_PASSWORD: string } | null) {
-  console.log(`\n  Atendimento is running at ${url}\n`);
+function printWelcome(url: string, demoEnv: { SEED_ADMIN_EMAIL: string; SEED_ADMIN_PASSWORD: string } | null, role: Role) {
+  console.log(`\n  Atendimento is running at ${url}${role === "web" ? " (role web)" : ""}\n`);
   if (demoEnv) {
     console.log(`  Admin (also super admin): ${demoEnv.SEED_ADMIN_EMAIL} / ${demoEnv.SEED_ADMIN_PASSWORD}`);
     console.log(`  Agent:                    agent@example.com / agent123\n`);
@@ -135,5 +99,5 @@ function printWelcome(url: string, demoEnv: { SEED_ADMIN_EMAIL: string; SEED_ADM
 
 main().catch((e) => {
   console.error(e);
-  void shutdown(1);
+  void stopAll(1);
 });
