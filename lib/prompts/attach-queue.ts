@@ -37,3 +37,28 @@ export async function detachQueue(tx: DbOrTx, companyId: number, promptId: numbe
     .set({ promptId: null, updatedAt: new Date() })
     .where(and(eq(queues.id, queueId), eq(queues.companyId, companyId), eq(queues.promptId, promptId)));
 }
+
+/**
+ * The queue screen's side (POST/PUT /queue with promptId): the queue picks a prompt (or none). The
+ * prompt's own queue follows, so the prompts list and the chatbot agree: the chosen prompt moves to
+ * this queue (its old queue lets go of it), a prompt this queue held before is left without one.
+ * Locks the queue, then the prompt (the order prompt saves use). Answers the prompts that changed.
+ */
+export async function queuePicksPrompt(tx: DbOrTx, companyId: number, queueId: number, promptId: number | null): Promise<number[]> {
+  await lockQueue(tx, companyId, queueId);
+  const changed = await tx
+    .update(prompts)
+    .set({ queueId: null, updatedAt: new Date() })
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.queueId, queueId), promptId ? ne(prompts.id, promptId) : undefined))
+    .returning({ id: prompts.id });
+  if (!promptId) return changed.map((c) => c.id);
+  const [chosen] = await tx
+    .select({ queueId: prompts.queueId })
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)))
+    .for("update");
+  if (!chosen || chosen.queueId === queueId) return changed.map((c) => c.id);
+  if (chosen.queueId) await detachQueue(tx, companyId, promptId, chosen.queueId);
+  await tx.update(prompts).set({ queueId, updatedAt: new Date() }).where(eq(prompts.id, promptId));
+  return [...changed.map((c) => c.id), promptId];
+}

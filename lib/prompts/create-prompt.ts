@@ -31,3 +31,8 @@ export async function updates(db: Db, companyId: number, ids: number[]) {
   const views = await Promise.all(ids.map((id) => getPrompt(db, companyId, id).catch(() => null)));
   return views.flatMap((record) => (record ? [{ action: "update" as const, record }] : []));
 }
+
+/** `prompt` update events for prompts a queue save moved (lib/queues). */
+export async function publishPromptUpdates(db: Db, companyId: number, ids: number[]) {
+  if (ids.length) await publishPrompts(companyId, await updates(db, companyId, ids));
+}

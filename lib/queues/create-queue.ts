@@ -3,6 +3,8 @@ import type { Db } from "@/db";
 import { companies, queues } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { getCompanyPlan } from "@/lib/plans/get-company-plan";
+import { queuePicksPrompt } from "@/lib/prompts/attach-queue";
+import { publishPromptUpdates } from "@/lib/prompts/create-prompt";
 import { assertQueueFree } from "./assert-queue-free";
 import { checkQueueReferences } from "./check-queue-references";
 import { publishQueue, queueSummary } from "./publish-queue";
@@ -16,7 +18,7 @@ import type { CreateQueueInput } from "./schemas";
  * Hours left out are the spec's defaults (§9). Takes the pool: the event goes out after the commit.
  */
 export async function createQueue(db: Db, companyId: number, input: CreateQueueInput) {
-  const id = await db.transaction(async (tx) => {
+  const { id, moved } = await db.transaction(async (tx) => {
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
     const plan = await getCompanyPlan(tx, companyId);
     const [{ n }] = await tx.select({ n: count() }).from(queues).where(eq(queues.companyId, companyId));
@@ -39,9 +41,12 @@ export async function createQueue(db: Db, companyId: number, input: CreateQueueI
         integrationId: input.integrationId ?? null,
       })
       .returning({ id: queues.id });
-    return row.id;
+    // the prompt's own queue follows (the prompts list shows it)
+    const moved = input.promptId ? await queuePicksPrompt(tx, companyId, row.id, input.promptId) : [];
+    return { id: row.id, moved };
   });
   const queue = await getQueue(db, companyId, id);
   await publishQueue(companyId, { action: "create", queue: queueSummary(queue) });
+  await publishPromptUpdates(db, companyId, moved);
   return queue;
 }

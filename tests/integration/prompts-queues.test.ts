@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/prompt/[id]/route";
 import { POST as postRoute } from "@/app/api/prompt/route";
+import { PUT as putQueueRoute } from "@/app/api/queue/[id]/route";
+import { POST as postQueueRoute } from "@/app/api/queue/route";
 import { getDb } from "@/db";
 import { queues } from "@/db/schema";
 import { channels, EVENTS } from "@/lib/realtime/channels";
@@ -89,5 +91,36 @@ describe("a deleted queue", () => {
     await getDb().delete(queues).where(eq(queues.id, q.id));
     expect((await getOne(adminA, p.id)).body).toMatchObject({ queueId: null, queue: null });
     await remove(adminA, p.id);
+  });
+});
+
+describe("the queue screen's prompt select", () => {
+  const putQueue = (id: number, body: Json) => call(putQueueRoute, { method: "PUT", url: `/api/queue/${id}`, token: adminA, params: { id }, body });
+  const postQueue = (body: Json) => call(postQueueRoute, { method: "POST", url: "/api/queue", token: adminA, body });
+
+  it("moves the prompt: the prompts list shows the queue that now uses it, and the old holder is left without one", async () => {
+    const [q1, q2] = a.queueIds;
+    const p = (await create(adminA, base(q1, { name: "Movida" }))).body;
+    const other = (await create(adminA, base(q2, { name: "Antiga" }))).body;
+    published.length = 0;
+    expect((await putQueue(q2, { promptId: p.id })).status).toBe(200);
+    expect([await queuePrompt(q1), await queuePrompt(q2)]).toEqual([null, p.id]);
+    expect((await getOne(adminA, p.id)).body.queueId).toBe(q2);
+    expect((await getOne(adminA, other.id)).body.queueId).toBeNull();
+    expect(promptEvents().map((e: Json) => [e.data.record.id, e.data.record.queueId]).sort()).toEqual([[other.id, null], [p.id, q2]].sort());
+    // none: the prompt loses its queue
+    expect((await putQueue(q2, { promptId: null })).status).toBe(200);
+    expect((await getOne(adminA, p.id)).body.queueId).toBeNull();
+    await Promise.all([remove(adminA, p.id), remove(adminA, other.id)]);
+  });
+
+  it("a new queue made with a prompt takes it", async () => {
+    const p = (await create(adminA, base(a.queueIds[0], { name: "Nova fila" }))).body;
+    const q = await postQueue({ name: "Fila com prompt", color: "#0a7d4f", promptId: p.id });
+    expect(q.status).toBe(200);
+    expect((await getOne(adminA, p.id)).body.queueId).toBe(q.body.id);
+    expect(await queuePrompt(a.queueIds[0])).toBeNull();
+    await remove(adminA, p.id);
+    await getDb().delete(queues).where(eq(queues.id, q.body.id));
   });
 });
