@@ -12,9 +12,10 @@ import { mailArea } from "./mail";
 import { openapiArea } from "./openapi";
 import { promptsArea } from "./prompts";
 import { queueIntegrationsArea } from "./queue-integrations";
+import { sandboxModelArea } from "./sandbox-model";
 import type { SweepArea } from "./types";
 import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
 export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
-  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, promptsArea, queueIntegrationsArea];
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, promptsArea, queueIntegrationsArea, sandboxModelArea];
