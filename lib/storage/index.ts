@@ -1,65 +1,79 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { AppError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
 import type { StoredMedia } from "@/lib/whatsapp/types";
+import { diskDriver } from "./disk-driver";
+import type { ByteRange, StorageDriver } from "./driver";
+import { keyUnder, mimeFromName, nameOfKey, newKey, PLATFORM, safeFileName } from "./keys";
+import { s3Driver } from "./s3-driver";
 
-// Media files on local disk under STORAGE_DIR (default DATA_DIR/media), one folder per company.
-// Keys look like `{companyId}/{yyyy-mm}/{uuid}-{safe-name}`; the company prefix is how the
-// authenticated media route refuses another company's files. One more folder, `platform/`, holds
-// what the platform shows every company (announcement media): every signed-in user may read it,
-// only the services that write it (super users') may change it.
-const PLATFORM = "platform";
-function root() {
-  return path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "media"));
+// Media storage: one facade over a driver, the local disk (STORAGE_DRIVER=disk, the default) or an
+// S3-compatible bucket (STORAGE_DRIVER=s3). Keys are per company (keys.ts); every key check is here,
+// so both drivers refuse another company's key and path escapes alike (404 ERR_NOT_FOUND).
+export { mimeFromName, safeFileName } from "./keys";
+export type { ByteRange, StorageDriver } from "./driver";
+
+// STORAGE_DIR is read from process.env on each call, as before the drivers (tests point it at a temp dir)
+const diskRoot = () => path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "media"));
+const disk = diskDriver(diskRoot);
+let s3: { sig: string; driver: StorageDriver } | null = null;
+let override: StorageDriver | null = null;
+
+/** The configured driver (the S3 client is made once per configuration). */
+export function storageDriver(): StorageDriver {
+  if (override) return override;
+  const env = getEnv();
+  if (env.STORAGE_DRIVER !== "s3") return disk;
+  const cfg = {
+    bucket: env.S3_BUCKET!, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+  const sig = JSON.stringify(cfg);
+  if (s3?.sig !== sig) s3 = { sig, driver: s3Driver(cfg) };
+  return s3.driver;
 }
 
-const MIME_BY_EXT: Record<string, string> = {
-  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".gif": "image/gif",
-  ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".opus": "audio/ogg", ".m4a": "audio/mp4", ".wav": "audio/wav",
-  ".mp4": "video/mp4", ".3gp": "video/3gpp", ".pdf": "application/pdf", ".txt": "text/plain",
-  ".csv": "text/csv", ".zip": "application/zip", ".vcf": "text/vcard",
-};
-
-export function safeFileName(name: string): string {
-  const base = path.basename(name || "file").normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^\.+/, "");
-  return (base || "file").slice(-120);
+/** Tests: run the storage on this driver (null: back to the configured one). */
+export function useStorageDriver(driver: StorageDriver | null) {
+  override = driver;
 }
 
-export function mimeFromName(name: string): string {
-  return MIME_BY_EXT[path.extname(name).toLowerCase()] ?? "application/octet-stream";
-}
+type Meta = { mimetype?: string; filename: string };
 
-/** Stores bytes for a company and returns the storage key with its type and original name. */
-export async function saveMedia(companyId: number, data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
+/** Stores bytes (or a stream, consumed as it arrives) for a company: the key with its type and original name. */
+export async function saveMedia(companyId: number, data: Uint8Array | Readable, meta: Meta): Promise<StoredMedia> {
   return saveUnder(String(companyId), data, meta);
 }
 
 /** Stores bytes in the platform area, readable by every signed-in user (announcement media). */
-export async function savePlatformMedia(data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
+export async function savePlatformMedia(data: Uint8Array | Readable, meta: Meta): Promise<StoredMedia> {
   return saveUnder(PLATFORM, data, meta);
 }
 
-async function saveUnder(folder: string, data: Uint8Array, meta: { mimetype?: string; filename: string }): Promise<StoredMedia> {
+async function saveUnder(area: string, data: Uint8Array | Readable, meta: Meta): Promise<StoredMedia> {
   const filename = safeFileName(meta.filename);
-  const key = `${folder}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}-${filename}`;
-  const file = path.join(root(), key);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, data);
-  return { path: key, mimetype: meta.mimetype || mimeFromName(filename), filename };
+  const key = newKey(area, filename);
+  const mimetype = meta.mimetype || mimeFromName(filename);
+  try {
+    await storageDriver().put(key, data, mimetype);
+  } catch (err) {
+    await removeQuietly(key); // a stream that failed half way leaves nothing behind
+    throw err;
+  }
+  return { path: key, mimetype, filename };
 }
 
-/** A key under one folder as a path under the storage root, or null for another folder's key or a path escape. */
-function fileUnder(folder: string, key: string): string | null {
-  const normal = path.posix.normalize(key);
-  if (normal.startsWith("..") || !normal.startsWith(`${folder}/`)) return null;
-  return path.join(root(), normal);
+const companyKey = (companyId: number, key: string) => keyUnder(String(companyId), key);
+/** A key the company may read: its own or the platform area's; else 404. */
+function readableKey(companyId: number, key: string): string {
+  const found = companyKey(companyId, key) ?? keyUnder(PLATFORM, key);
+  if (!found) throw new AppError("ERR_NOT_FOUND", 404);
+  return found;
 }
-
-const companyFile = (companyId: number, key: string) => fileUnder(String(companyId), key);
 
 /** Is this key in the platform area (every signed-in user may read it)? */
-export const isPlatformKey = (key: string) => fileUnder(PLATFORM, key) !== null;
+export const isPlatformKey = (key: string) => keyUnder(PLATFORM, key) !== null;
 
 /**
  * Removes a company's file once nothing points at it any more (the caller knows: it has just
@@ -67,46 +81,59 @@ export const isPlatformKey = (key: string) => fileUnder(PLATFORM, key) !== null;
  * a file already gone is fine, and a failure is logged rather than undoing the change.
  */
 export async function deleteMedia(companyId: number, key: string | null | undefined): Promise<void> {
-  await unlinkQuietly(key ? companyFile(companyId, key) : null, key);
+  const found = key ? companyKey(companyId, key) : null;
+  if (found) await removeQuietly(found);
 }
 
 /** Removes a platform-area file once nothing points at it (best effort, as deleteMedia). */
 export async function deletePlatformMedia(key: string | null | undefined): Promise<void> {
-  await unlinkQuietly(key ? fileUnder(PLATFORM, key) : null, key);
+  const found = key ? keyUnder(PLATFORM, key) : null;
+  if (found) await removeQuietly(found);
 }
 
-async function unlinkQuietly(file: string | null, key: string | null | undefined) {
-  if (!file) return;
-  await fs.unlink(file).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== "ENOENT") console.error(`[storage] could not delete ${key}: ${err.message}`);
-  });
+async function removeQuietly(key: string) {
+  await storageDriver().remove(key).catch((err: Error) => console.error(`[storage] could not delete ${key}: ${err.message}`));
 }
 
 /**
- * Removes a company's whole media folder (the company is deleted). Best effort after the rows are
- * gone: a folder never made is fine, a failure is logged.
+ * Removes all of a company's media (the company is deleted; on S3 a list and delete by prefix).
+ * Best effort after the rows are gone: nothing stored is fine, a failure is logged.
  */
 export async function deleteCompanyMedia(companyId: number): Promise<void> {
   if (!Number.isSafeInteger(companyId) || companyId <= 0) return;
-  await fs.rm(path.join(root(), String(companyId)), { recursive: true, force: true }).catch((err: NodeJS.ErrnoException) => {
+  await storageDriver().removePrefix(`${companyId}/`).catch((err: Error) => {
     console.error(`[storage] could not delete the media of company ${companyId}: ${err.message}`);
   });
 }
 
+export type MediaInfo = { key: string; size: number; mimetype: string; filename: string };
+
+/** A company's (or a platform-area) file's size and type; any other key, or none stored, answers 404. */
+export async function statMedia(companyId: number, key: string): Promise<MediaInfo> {
+  const found = readableKey(companyId, key);
+  const size = await storageDriver().size(found);
+  if (size === null) throw new AppError("ERR_NOT_FOUND", 404);
+  const filename = nameOfKey(found);
+  return { key: found, size, mimetype: mimeFromName(filename), filename };
+}
+
+/** A stream of a readable file's bytes (or a range of them); 404 as statMedia. */
+export async function streamMedia(companyId: number, key: string, range?: ByteRange): Promise<Readable> {
+  const stream = await storageDriver().read(readableKey(companyId, key), range);
+  if (!stream) throw new AppError("ERR_NOT_FOUND", 404);
+  return stream;
+}
+
 /**
- * The bytes of a company's file or of a platform-area file; any other company's key (or a path
- * escape) answers 404.
+ * The bytes of a company's file or of a platform-area file, whole (WhatsApp sends need them); any
+ * other company's key (or a path escape) answers 404, as does a file not stored.
  */
 export async function readMedia(companyId: number, key: string): Promise<{ data: Buffer; mimetype: string; filename: string }> {
-  const file = companyFile(companyId, key) ?? fileUnder(PLATFORM, key);
-  if (!file) throw new AppError("ERR_NOT_FOUND", 404);
-  try {
-    const data = await fs.readFile(file);
-    const filename = path.basename(file).replace(/^[0-9a-f-]{36}-/, "");
-    return { data, mimetype: mimeFromName(filename), filename };
-  } catch {
-    throw new AppError("ERR_NOT_FOUND", 404);
-  }
+  const stream = await streamMedia(companyId, key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  const filename = nameOfKey(path.posix.normalize(key));
+  return { data: Buffer.concat(chunks), mimetype: mimeFromName(filename), filename };
 }
 
 /** The authenticated URL the browser uses for a stored file. */
