@@ -1,0 +1,49 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+
+/**
+ * The process's Prometheus registry and the metrics it counts itself. One per process, on
+ * globalThis: Next dev reloads modules (a second registry would register every name twice) and may
+ * load this module once per route bundle; the web and the worker processes each have their own.
+ */
+export type AppMetrics = {
+  registry: Registry;
+  httpDuration: Histogram<"route" | "method" | "status">;
+  inbound: Counter;
+  outbound: Counter;
+  campaignSent: Counter;
+  webhookFailures: Counter<"final">;
+  /** set once the web process added its database gauges (db-gauges.ts) */
+  dbGauges?: boolean;
+};
+
+function create(): AppMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "API requests by route pattern, method and status (the route wrapper)",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    inbound: new Counter({ name: "whatsapp_messages_inbound_total", help: "Messages received from customers (worker process)", registers }),
+    outbound: new Counter({ name: "whatsapp_messages_outbound_total", help: "Ticket messages sent from the outbox (worker process)", registers }),
+    campaignSent: new Counter({ name: "campaign_messages_sent_total", help: "Campaign messages sent (worker process); rate() is the shipping rate", registers }),
+    webhookFailures: new Counter({
+      name: "webhook_delivery_failures_total",
+      help: "Failed webhook delivery attempts; final=true when the delivery was given up",
+      labelNames: ["final"],
+      registers,
+    }),
+  };
+}
+
+const holder = globalThis as unknown as { __appMetrics?: AppMetrics };
+
+export function metrics(): AppMetrics {
+  holder.__appMetrics ??= create();
+  return holder.__appMetrics;
+}
