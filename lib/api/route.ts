@@ -3,6 +3,7 @@ import { ZodError, type ZodType } from "zod";
 import { getDb } from "@/db";
 import { contextFromRequest } from "@/lib/auth/request-context";
 import { hasGate, type Gate } from "@/lib/plans/features";
+import { logUnexpected, noteCaller, withRequestLog } from "@/lib/observability/request-log";
 import { loadFeatures } from "@/lib/plans/load-features";
 import { gateOfPath } from "@/lib/plans/route-gates";
 import type { TenantContext } from "./context";
@@ -59,8 +60,10 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
     try {
       const gate = gateOfPath(req.nextUrl.pathname);
       const ctx = SESSION_ACCESS.has(access) ? await contextFromRequest(req) : null;
+      noteCaller(ctx);
       if (ctx) await checkAccess(ctx, access, gate);
       const connection = access === "connection-token" ? await connectionFromRequest(req) : null;
+      noteCaller(connection);
       if (connection && gate) await assertGate(connection.companyId, gate, connection.features);
       // super routes act across companies by design: the companyId they name is not the caller's
       if (ctx && access !== "super") bindTenant(req, ctx.companyId);
@@ -85,7 +88,8 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
     }
   };
   const meta: RouteMeta = { access, query: opts.query, body: opts.body };
-  return Object.assign(run, { meta });
+  // one log line and one duration sample per request (lib/observability/request-log.ts)
+  return Object.assign(withRequestLog(run), { meta });
 }
 
 async function checkAccess(ctx: TenantContext, access: Access, gate: Gate | null) {
@@ -124,7 +128,7 @@ export function errorResponse(err: unknown): Response {
     const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     return NextResponse.json({ error: "ERR_VALIDATION", issues }, { status: 400 });
   }
-  console.error("[api] unexpected error", err);
+  logUnexpected(err);
   return NextResponse.json({ error: "ERR_INTERNAL" }, { status: 500 });
 }
 
