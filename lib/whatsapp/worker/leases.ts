@@ -37,15 +37,13 @@ const companyWorks = sql`c.status and not ${companyExpiredSql()}`;
  */
 export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: number, providers: string[], limit = 20) {
   const until = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+  const claimable = claimableSql(providers);
+  const share = await fairShare(db, workerId, leaseMs, claimable);
   const rows = await db.execute<{ id: number }>(sql`
     select id from ${whatsapps}
-    where (lease_owner is null or lease_expires_at < now())
-      and provider in ${providers.length ? sql`(${sql.join(providers.map((p) => sql`${p}`), sql`, `)})` : sql`('')`}
-      and (session_request in ('start', 'restart') or (session_request is null and status <> 'DISCONNECTED'))
-      -- a suspended or expired company's connections stay stopped until it is re-enabled or paid
-      and exists (select 1 from companies c where c.id = whatsapps.company_id and ${companyWorks})
+    where ${claimable}
     order by id
-    limit ${limit}
+    limit ${Math.min(limit, share)}
     for update skip locked`);
   const ids = [...rows].map((r) => Number(r.id));
   if (!ids.length) return [];
@@ -54,6 +52,30 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
     .set({ leaseOwner: workerId, leaseExpiresAt: until as never, updatedAt: KEEP_UPDATED_AT })
     .where(and(inArray(whatsapps.id, ids), sql`(lease_owner is null or lease_expires_at < now())`))
     .returning(columns);
+}
+
+/** Connections nobody holds (or whose holder let the lease lapse) that should run, on these providers. */
+function claimableSql(providers: string[]) {
+  return sql`(lease_owner is null or lease_expires_at < now())
+      and provider in ${providers.length ? sql`(${sql.join(providers.map((p) => sql`${p}`), sql`, `)})` : sql`('')`}
+      and (session_request in ('start', 'restart') or (session_request is null and status <> 'DISCONNECTED'))
+      -- a suspended or expired company's connections stay stopped until it is re-enabled or paid
+      and exists (select 1 from companies c where c.id = whatsapps.company_id and ${companyWorks})`;
+}
+
+/**
+ * How many connections this worker may claim now: its fair share of the running and claimable
+ * ones among the live workers (worker_processes seen within a lease), less those it holds; at least
+ * one, so connections nobody else takes (a worker without that provider) still get taken, one per
+ * tick. Workers woken together thus split the connections instead of the fastest taking them all.
+ */
+async function fairShare(db: DbOrTx, workerId: string, leaseMs: number, claimable: ReturnType<typeof sql>) {
+  const [row] = await db.execute<{ share: number }>(sql`
+    select greatest(1, ceil(
+        (select count(*) from ${whatsapps} where (lease_owner is not null and lease_expires_at >= now()) or (${claimable}))::numeric
+        / greatest(1, (select count(*) from worker_processes where stopped_at is null and seen_at > now() - ${`${leaseMs} milliseconds`}::interval))
+      )::int - (select count(*) from ${whatsapps} where lease_owner = ${workerId} and lease_expires_at >= now())::int) as share`);
+  return Number(row.share);
 }
 
 /**

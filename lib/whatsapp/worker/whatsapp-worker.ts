@@ -232,9 +232,10 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       const ids = [...running.keys()];
       await Promise.all([...running.values()].map((r) => r.conn.stop().catch(() => {})));
       running.clear();
+      // no longer counted among the live workers, so those taking over claim a full share at once
+      await stopWorkerProcess(deps.db(), deps.workerId);
       // sockets closed first: the next holder never runs a connection alongside this one
       await releaseLeases(deps.db(), deps.workerId, ids);
-      await stopWorkerProcess(deps.db(), deps.workerId);
     },
     /** Simulates a crash in tests: connections stop, leases are kept until they lapse. */
     async abandon() {
