@@ -9,6 +9,7 @@ import { externalApiArea } from "./external-api";
 import { fileListsArea } from "./files";
 import { kanbanArea } from "./kanban";
 import { mailArea } from "./mail";
+import { observabilityArea } from "./observability";
 import { openapiArea } from "./openapi";
 import { promptsArea } from "./prompts";
 import { queueIntegrationsArea } from "./queue-integrations";
@@ -18,4 +19,4 @@ import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
 export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
-  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, promptsArea, queueIntegrationsArea, sandboxModelArea];
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, promptsArea, queueIntegrationsArea, sandboxModelArea, observabilityArea];
