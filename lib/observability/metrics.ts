@@ -47,3 +47,9 @@ export function metrics(): AppMetrics {
   holder.__appMetrics ??= create();
   return holder.__appMetrics;
 }
+
+/** A webhook run's failed attempts: retried later (final=false) or given up (final=true). */
+export function countWebhookFailures(run: { retrying: number; failed: number }) {
+  if (run.retrying) metrics().webhookFailures.inc({ final: "false" }, run.retrying);
+  if (run.failed) metrics().webhookFailures.inc({ final: "true" }, run.failed);
+}
