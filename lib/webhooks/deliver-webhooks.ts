@@ -1,6 +1,7 @@
 import type { Db } from "@/db";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { outboundRequest, type Resolver } from "@/lib/net";
+import { countWebhookFailures } from "@/lib/observability/metrics";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { markAttemptFailed, markDelivered } from "./mark-delivery";
 import { webhookHeaders } from "./sign";
@@ -31,6 +32,7 @@ export async function deliverWebhooks(db: Db, { limit = 20, now = new Date(), ti
       else result.retrying++;
     }),
   );
+  countWebhookFailures(result);
   return result;
 }
 
