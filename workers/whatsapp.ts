@@ -10,6 +10,9 @@ import { isInngestConfigured } from "@/lib/jobs/config";
 import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
 import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { markFailed, markSent } from "@/lib/messages/mark-outbox";
+import { logger } from "@/lib/observability/logger";
+import { safeError } from "@/lib/observability/safe-error";
+import { countEvent, countSends, serveWorkerMetrics } from "@/lib/observability/worker-metrics";
 import { createProviderConnection, enabledProviders } from "@/lib/whatsapp/providers";
 import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
 import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
@@ -28,20 +31,22 @@ async function main() {
     providers: enabledProviders(),
     createConnection: createProviderConnection,
     onEvent: (conn, event) =>
-      handleProviderEvent(getDb(), conn, event).catch((err) => {
-        console.error(`[whatsapp] connection ${conn.id}: ${event.type} event failed:`, (err as Error).message);
+      handleProviderEvent(getDb(), conn, countEvent(event)).catch((err) => {
+        logger().error({ connection: conn.id, event: event.type, err: safeError(err) }, "whatsapp event failed");
       }),
-    outbox: {
+    // sent messages counted for this process's metrics (docs/observability.md)
+    outbox: countSends("outbound", {
       claim: (whatsappId, limit) => claimOutbox(getDb(), whatsappId, limit),
       markSent: async (row) => void (await markSent(getDb(), row)),
       markFailed: async (row) => void (await markFailed(getDb(), row)),
-    },
+    }),
     // campaign messages, sent in turns with agents' messages (issue 15)
-    campaignOutbox: campaignOutbox(getDb),
+    campaignOutbox: countSends("campaignSent", campaignOutbox(getDb)),
     // background WhatsApp checks of contact-list numbers (issue 15)
     numberChecks: numberChecks(getDb),
   });
   const unlisten = await listen(() => void worker.tick());
+  serveWorkerMetrics(); // GET /metrics on METRICS_PORT, with METRICS_TOKEN (docs/observability.md)
   await worker.start();
   console.log(`WhatsApp worker ${workerId} running (${enabledProviders().join(", ")})`);
   // timed work (scheduled messages): Inngest when configured, else this timer
