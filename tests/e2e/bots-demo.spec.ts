@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { HANDOFF_MARKER } from "@/lib/bots/providers/openai/handoff";
 import { startOpenAiStub, type OpenAiStub } from "../helpers/stubs/openai-stub";
 import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { customerSays, pairDemoPhone } from "./sandbox-phone";
 
 // Issue 17 "done when", in the demo as it runs: a prompt pointed at a local OpenAI-compatible stub
 // on the Vendas queue; a customer who picks Vendas on the sandbox phone gets the model's answers
@@ -18,21 +19,11 @@ test.afterAll(async () => {
   await stub.close();
 });
 
-async function pairDemoPhone(page: Page) {
-  const sandbox = await demoSandboxConnection(page);
-  await page.goto(`/sandbox/${sandbox.id}`);
-  const status = page.getByTestId("sandbox-status");
-  await expect(status.or(page.getByTestId("sandbox-qr")).first()).toBeVisible({ timeout: 20_000 });
-  if ((await status.getAttribute("data-status")) !== "CONNECTED") {
-    await expect(page.getByTestId("sandbox-qr")).toBeVisible({ timeout: 20_000 });
-    await page.getByTestId("sandbox-scan").click();
-  }
-  await expect(status).toHaveAttribute("data-status", "CONNECTED", { timeout: 15_000 });
-}
-
-async function customerSays(phone: Page, text: string) {
-  await phone.getByTestId("sandbox-input").fill(text);
-  await phone.getByTestId("sandbox-send").click();
+/** The demo's seeded sales assistant (lib/demo/seed-bots.ts) takes Vendas back from a test's prompt. */
+async function restoreDemoPrompt(api: APIRequestContext, queueId: number) {
+  const { prompts } = (await (await api.get("/api/prompt?searchParam=Assistente de vendas")).json()) as { prompts: { id: number; name: string }[] };
+  const seeded = prompts.find((x) => x.name === "Assistente de vendas");
+  if (seeded) expect((await api.put(`/api/prompt/${seeded.id}`, { data: { queueId } })).status()).toBe(200);
 }
 
 test("a prompt on a queue answers the customer on the sandbox phone and hands the ticket to an agent", async ({ browser }) => {
@@ -100,8 +91,9 @@ test("a prompt on a queue answers the customer on the sandbox phone and hands th
     await expect(admin.getByTestId("ticket-conversation")).toContainText("Obrigado!", { timeout: 15_000 });
     expect(stub.chats()).toHaveLength(asked);
   } finally {
-    // the demo's Vendas queue goes back to agents only
+    // the demo's Vendas queue goes back to its seeded assistant
     await api.delete(`/api/prompt/${prompt.id}`);
+    await restoreDemoPrompt(api, vendas.id);
   }
 });
 
@@ -111,7 +103,8 @@ test("the connection dialog sets the connection's prompt and integration (admin 
   const api = page.request;
   const queues = (await (await api.get("/api/queue")).json()) as { id: number; name: string }[];
   const name = `Assistente ${randomBytes(2).toString("hex")}`;
-  const created = await api.post("/api/prompt", { data: { name, prompt: "Você é a assistente.", queueId: queues.find((q) => q.name === "Vendas")!.id, apiKey: "sk-e2e" } });
+  const vendas = queues.find((q) => q.name === "Vendas")!;
+  const created = await api.post("/api/prompt", { data: { name, prompt: "Você é a assistente.", queueId: vendas.id, apiKey: "sk-e2e" } });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const prompt = (await created.json()) as { id: number };
   const sandbox = await demoSandboxConnection(page);
@@ -134,5 +127,6 @@ test("the connection dialog sets the connection's prompt and integration (admin 
     }
   } finally {
     await api.delete(`/api/prompt/${prompt.id}`);
+    await restoreDemoPrompt(api, vendas.id);
   }
 });
