@@ -10,9 +10,9 @@ export function routeOf(pathname: string, params: Record<string, string | string
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) {
-      // a catch-all takes the rest of the path
-      if (!value.length) continue;
-      out.splice(from, out.length - from, `[...${name}]`);
+      // a catch-all is last: it takes the path's last value.length segments
+      if (!value.length || value.length > out.length - from) continue;
+      out.splice(out.length - value.length, value.length, `[...${name}]`);
       break;
     }
     const at = segments.findIndex((seg, i) => i >= from && out[i] === seg && decode(seg) === value);
