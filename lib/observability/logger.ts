@@ -18,7 +18,7 @@ export type LoggerOptions = { level?: string; pretty?: boolean; destination?: De
  * print them readable. Read from process.env directly, not getEnv(): a log line must never fail on
  * an unrelated configuration error. Tests are silent unless LOG_LEVEL says otherwise.
  */
-export function defaultLoggerOptions(env: NodeJS.ProcessEnv = process.env): Required<Omit<LoggerOptions, "destination">> {
+export function defaultLoggerOptions(env: Record<string, string | undefined> = process.env): Required<Omit<LoggerOptions, "destination">> {
   const fallback = env.NODE_ENV === "test" ? "silent" : "info";
   const level = env.LOG_LEVEL && LEVELS.includes(env.LOG_LEVEL) ? env.LOG_LEVEL : fallback;
   return { level, pretty: truthy(env.DEMO_MODE) || env.NODE_ENV === "development" };

@@ -28,7 +28,7 @@ export function countSends<T extends { markSent: (row: never) => Promise<void> }
  * GET /metrics on METRICS_PORT (all interfaces, or METRICS_HOST), with the same bearer token as the
  * web's /api/metrics; nothing is served unless both are set. Returns how to stop it.
  */
-export function serveWorkerMetrics(env: NodeJS.ProcessEnv = process.env): () => Promise<void> {
+export function serveWorkerMetrics(env: Record<string, string | undefined> = process.env): () => Promise<void> {
   const port = Number(env.METRICS_PORT);
   if (!env.METRICS_PORT || !Number.isInteger(port) || port <= 0) return async () => {};
   if (!env.METRICS_TOKEN) {

@@ -55,9 +55,9 @@ describe("the process registry", () => {
     expect(sent).toEqual([5]);
     expect(await value("campaign_messages_sent_total")).toBe(before + 1);
     // a failed markSent is not a sent message
-    const failing = countSends("outbound", { markSent: async () => Promise.reject(new Error("db down")) });
+    const failing = countSends("outbound", { markSent: async (row: { id: number }) => Promise.reject(new Error(`db down at ${row.id}`)) });
     const out = await value("whatsapp_messages_outbound_total");
-    await expect(failing.markSent(undefined as never)).rejects.toThrow("db down");
+    await expect(failing.markSent({ id: 6 })).rejects.toThrow("db down at 6");
     expect(await value("whatsapp_messages_outbound_total")).toBe(out);
 
     countWebhookFailures({ retrying: 2, failed: 1 });
