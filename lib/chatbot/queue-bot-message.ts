@@ -1,10 +1,11 @@
-import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { messages, tickets } from "@/db/schema";
 import { generateWid } from "@/lib/messages/generate-wid";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
+import { wakeWorker } from "./wake-worker";
 
 export type BotMessageInput = { companyId: number; ticketId: number; body: string; now?: Date };
 
@@ -87,14 +88,5 @@ export async function queueBotMessage(db: Db, input: BotMessageInput): Promise<M
   return done.view;
 }
 
-/**
- * NOTIFY outbox for the worker holding these connections, after the rows committed. Not inside the
- * writing transaction: Postgres serialises the commits of transactions that notified (the notify
- * queue lock is held through the commit's WAL flush). Best effort: the worker's polling finds the
- * rows anyway.
- */
-export async function wakeWorker(db: Db, whatsappIds: number[]): Promise<void> {
-  for (const id of new Set(whatsappIds)) {
-    await db.execute(sql`select pg_notify('outbox', ${String(id)})`).catch(() => {});
-  }
-}
+// the wake after the commit (shared by the bot runner, ratings, transitions)
+export { wakeWorker };

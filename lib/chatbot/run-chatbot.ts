@@ -39,7 +39,8 @@ export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date
   const now = opts.now ?? clockOf(message.timestamp);
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const state = await loadBotState(db, event.companyId, event.ticketId);
+    // the first try starts from the state the ingest statement returned, when it did
+    const state = attempt === 1 && event.botState ? event.botState : await loadBotState(db, event.companyId, event.ticketId);
     if (!state || !needsTurn(state, event.whatsappId, message, now)) return { outcome: "idle", handedOff: false };
     const turn = createTurn(db, state.ticket, now, { messageId: event.messageId || null });
     const outcome = await decide(turn, event, state);

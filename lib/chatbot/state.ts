@@ -5,7 +5,8 @@ import { DEFAULT_TIMEZONE } from "@/lib/dates/today";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import type { BotConnection, BotQueue } from "./load";
-import { CHATBOT_SETTING_KEYS, chatbotSettingsFrom, type ChatbotSettings } from "./settings";
+import { chatbotSettingsFrom, type ChatbotSettings } from "./settings";
+import { botContextSql } from "./state-sql";
 import { isWithinWorkHours } from "./work-hours";
 
 /** A ticket as the bot reads it, with its contact. */
@@ -48,7 +49,8 @@ export type BotState = {
   queueSchedules: ScheduleEntry[];
 };
 
-type Row = BotTicket & {
+/** What botContextSql (state-sql.ts) returns: the state beside the ticket, as stored. */
+export type BotContext = {
   connection: BotConnection | null;
   queues: BotQueue[] | null;
   settings: Record<string, string> | null;
@@ -57,16 +59,16 @@ type Row = BotTicket & {
   queueSchedules: ScheduleEntry[] | null;
 };
 
-const KEYS = sql.join(
-  CHATBOT_SETTING_KEYS.map((k) => sql`${k}`),
-  sql`, `,
-);
+type Row = BotTicket & { context: BotContext };
+
+const CONTEXT = sql.raw(botContextSql({ companyId: "t.company_id", whatsappId: "t.whatsapp_id", queueId: "t.queue_id" }));
 
 /**
  * The ticket, its contact, its connection's bot fields and queues, the company's settings and
- * hours: one statement, no transaction. The inbound path runs it for every message (most need
- * nothing more: tickets an agent holds, or waiting in a queue), and the bot's writes are
- * compare-and-set against what it read (turn.ts), so nothing here needs a lock.
+ * hours: one statement, no transaction. The inbound statement returns the same with the message it
+ * stores (lib/messages/ingest-statement.ts), so this runs only when a turn lost its compare-and-set
+ * (or a caller has no such row); the bot's writes are compare-and-set against what it read
+ * (turn.ts), so nothing here needs a lock.
  */
 export async function loadBotState(db: DbOrTx, companyId: number, ticketId: number): Promise<BotState | null> {
   const [row] = (await db.execute(sql`
@@ -76,29 +78,19 @@ export async function loadBotState(db: DbOrTx, companyId: number, ticketId: numb
       t.queue_option_id as "queueOptionId", t.last_bot_message_at as "lastBotMessageAt", t.use_integration as "useIntegration",
       t.integration_id as "integrationId", t.prompt_id as "promptId",
       ct.id as "contactId", ct.name as "contactName", ct.number as "contactNumber", ct.profile_pic_url as "contactPic",
-      case when w.id is null then null else json_build_object('id', w.id, 'greetingMessage', w.greeting_message,
-        'outOfHoursMessage', w.out_of_hours_message, 'maxUseBotQueues', w.max_use_bot_queues,
-        'timeUseBotQueues', w.time_use_bot_queues, 'integrationId', w.integration_id, 'promptId', w.prompt_id) end as connection,
-      (
-        select json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message,
-            'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules, 'integrationId', q.integration_id,
-            'promptId', q.prompt_id) order by q.order_queue asc nulls last, q.name, q.id)
-        from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = wq.company_id
-        where wq.whatsapp_id = t.whatsapp_id and wq.company_id = t.company_id
-      ) as queues,
-      (select json_object_agg(s.key, s.value) from settings s where s.company_id = t.company_id and s.key in (${KEYS})) as settings,
-      c.timezone, c.schedules as "companySchedules", tq.schedules as "queueSchedules"
-    from tickets t
-      join contacts ct on ct.id = t.contact_id
-      join companies c on c.id = t.company_id
-      left join whatsapps w on w.id = t.whatsapp_id and w.company_id = t.company_id
-      left join queues tq on tq.id = t.queue_id and tq.company_id = t.company_id
+      ${CONTEXT} as context
+    from tickets t join contacts ct on ct.id = t.contact_id
     where t.id = ${ticketId} and t.company_id = ${companyId}
   `)) as unknown as Row[];
   if (!row) return null;
-  const { connection, queues, settings, timezone, companySchedules, queueSchedules, ...ticket } = row;
+  const { context, ...ticket } = row;
+  return botStateFrom(ticket, context);
+}
+
+/** The state from a ticket row and its context (raw rows: the times made Dates whatever the driver's parsing). */
+export function botStateFrom(ticket: BotTicket, context: BotContext): BotState {
+  const { connection, queues, settings, timezone, companySchedules, queueSchedules } = context;
   return {
-    // raw rows: make sure the times are Dates whatever the driver's type parsing
     ticket: {
       ...ticket,
       updatedAt: new Date(ticket.updatedAt),

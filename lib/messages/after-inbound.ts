@@ -1,6 +1,7 @@
 import type { Db } from "@/db";
 import { confirmCampaignAnswer } from "@/lib/campaigns/dispatch/confirm-answer";
 import { runChatbot } from "@/lib/chatbot/run-chatbot";
+import type { BotState } from "@/lib/chatbot/state";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 
 export type InboundEvent = {
@@ -15,6 +16,10 @@ export type InboundEvent = {
    * then costs the bot no query at all (ingest's IngestRow carries both fields).
    */
   ticket?: { status: string; userId: number | null };
+  /** the bot's state as the ingest statement read it: the chatbot's first turn then reads nothing */
+  botState?: BotState;
+  /** false when the ingest statement found no campaign confirmation waiting for the number */
+  campaignWaiting?: boolean;
 };
 
 /**
@@ -30,9 +35,12 @@ export type InboundEvent = {
 export async function afterInbound(db: Db, event: InboundEvent): Promise<void> {
   // spec: bots answer customers only: not own messages, history imports or groups
   if (event.message.fromMe || event.message.fromHistory || event.message.isGroup) return;
-  // an answer to a campaign's confirmation request sends the campaign message (one indexed query)
-  await confirmCampaignAnswer(db, { companyId: event.companyId, whatsappId: event.whatsappId, number: event.message.chatId }).catch((err) =>
-    console.error("[campaigns] confirmation answer failed:", err),
-  );
+  // an answer to a campaign's confirmation request sends the campaign message (one indexed query,
+  // skipped when the ingest statement already looked)
+  if (event.campaignWaiting !== false) {
+    await confirmCampaignAnswer(db, { companyId: event.companyId, whatsappId: event.whatsappId, number: event.message.chatId }).catch((err) =>
+      console.error("[campaigns] confirmation answer failed:", err),
+    );
+  }
   await runChatbot(db, event);
 }

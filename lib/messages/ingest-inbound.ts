@@ -7,6 +7,7 @@ import { publish } from "@/lib/realtime/publish";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { afterInbound } from "./after-inbound";
+import { ingestedBotState } from "./ingest-bot-state";
 import { INGEST_SQL, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
 import { stripNul, stripNulDeep } from "@/lib/validation/nul";
 import { lastMessageText } from "./message-text";
@@ -57,7 +58,8 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
       const result = { ticketId: row.ticketId, messageId: Number(row.messageId), duplicate: false, ticketCreated: row.ticketCreated };
       await publishIngested(input, p, row);
       const ticket = { status: row.status, userId: row.userId };
-      await afterInbound(db, { ...input, ...result, ticket }).catch((err) => console.error("[ingest] afterInbound failed:", err));
+      const hooks = { ticket, botState: ingestedBotState(input, row), campaignWaiting: row.campaignWaiting };
+      await afterInbound(db, { ...input, ...result, ...hooks }).catch((err) => console.error("[ingest] afterInbound failed:", err));
       return result;
     }
     if (attempt >= MAX_ATTEMPTS) throw new AppError("ERR_CREATING_MESSAGE", 500);

@@ -1,3 +1,6 @@
+import type { BotContext } from "@/lib/chatbot/state";
+import { botContextSql } from "@/lib/chatbot/state-sql";
+
 // The whole inbound write as ONE statement (so one transaction and, prepared, one round trip):
 // the ingest benchmark of issue 4 asks for >= 1,000 messages/s with p99 < 25 ms, and every extra
 // statement costs a round trip (two with drizzle, which does not prepare: Parse/Describe first).
@@ -17,8 +20,16 @@
 //                only when the message really was inserted (a replay bumps no unread count)
 //   hook_*       the connection's webhook outbox rows (lib/webhooks: ticket.created, message.received),
 //                in this same statement: nothing inserted (no extra round trip) without a webhook
+// The row also carries what the hooks after it would each read (issue 19: those reads were two
+// round trips of every message): the ticket's bot fields and, only while the bot may act (a pending
+// ticket nobody holds, or a call), the bot's context (lib/chatbot/state-sql.ts); and whether the
+// number has a campaign confirmation waiting (lib/campaigns: nearly never).
 // Inserts never run for rows the snapshot shows, so a message burns no contact or ticket id (only
 // the losers of a race for a new contact do, one each).
+// the ticket as new_ticket and touched leave it: what the events show and what the bot reads
+const TICKET_COLUMNS = ["id", "uuid", "status", "queue_id", "user_id", "unread_messages", "last_message", "updated_at", "is_group",
+  "chatbot", "amount_used_bot_queues", "queue_option_id", "last_bot_message_at", "use_integration", "integration_id", "prompt_id"];
+
 export const INGEST_SQL = `
 with conn as (
   select id, webhook_url, webhook_events from whatsapps where id = $2 and company_id = $1
@@ -76,7 +87,7 @@ new_ticket as (
   select $1, chat.id, $2, 'pending', $6, $19, $20 from chat
   where not exists (select 1 from dup) and not exists (select 1 from open_ticket)
   on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
-  returning id, uuid, status, queue_id, user_id, unread_messages, last_message, updated_at
+  returning ${TICKET_COLUMNS.join(", ")}
 ),
 new_cycle as (
   insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queued_at)
@@ -98,7 +109,7 @@ touched as (
   update tickets t set last_message = $19, unread_messages = t.unread_messages + $20, updated_at = now()
   from open_ticket o
   where t.id = o.id and exists (select 1 from msg)
-  returning t.id, t.uuid, t.status, t.queue_id, t.user_id, t.unread_messages, t.last_message, t.updated_at
+  returning ${TICKET_COLUMNS.map((c) => `t.${c}`).join(", ")}
 ),
 ticket_after as (select * from new_ticket union all select * from touched),
 hook_ticket as (
@@ -125,7 +136,17 @@ select
   exists (select 1 from new_ticket) as "ticketCreated",
   chat.id as "contactId", chat.name as "contactName", chat.number as "contactNumber", chat.profile_pic_url as "profilePicUrl",
   sender.id as "senderId", sender.name as "senderName",
-  quoted.id as "quotedId", quoted.body as "quotedBody", quoted.from_me as "quotedFromMe", quoted.media_type as "quotedMediaType"
+  quoted.id as "quotedId", quoted.body as "quotedBody", quoted.from_me as "quotedFromMe", quoted.media_type as "quotedMediaType",
+  ta.is_group as "isGroup", ta.chatbot, ta.amount_used_bot_queues as "amountUsedBotQueues", ta.queue_option_id as "queueOptionId",
+  ta.last_bot_message_at as "lastBotMessageAt", ta.use_integration as "useIntegration", ta.integration_id as "integrationId",
+  ta.prompt_id as "promptId",
+  -- the hooks run for a customer's message (not own, not a group's), and the bot acts only on a
+  -- pending ticket nobody holds or on a call (lib/chatbot/run-chatbot.ts)
+  case when msg.id is not null and not $12 and not $6 and ((ta.status = 'pending' and ta.user_id is null) or $13 = 'call_log')
+    then ${botContextSql({ companyId: "$1", whatsappId: "$2", queueId: "ta.queue_id" })} end as "botContext",
+  msg.id is not null and not $12 and not $6
+    and exists (select 1 from campaign_shipping cs where cs.status = 'confirming' and cs.number = $4 and cs.company_id = $1)
+    as "campaignWaiting"
 from (select 1) one
   left join dup on true left join msg on true left join ticket_after ta on true
   left join chat on true left join sender on true left join quoted on true
@@ -156,6 +177,17 @@ export type IngestRow = {
   quotedBody: string | null;
   quotedFromMe: boolean | null;
   quotedMediaType: string | null;
+  isGroup: boolean;
+  chatbot: boolean;
+  amountUsedBotQueues: number;
+  queueOptionId: number | null;
+  lastBotMessageAt: Date | null;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  /** null when the bot has nothing to read for (see the statement) */
+  botContext: BotContext | null;
+  campaignWaiting: boolean;
 };
 
 export type IngestParams = {

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb, rawClient } from "@/db";
+import { messages, tickets } from "@/db/schema";
+import { wakeWorker } from "@/lib/chatbot/queue-bot-message";
+import { ingestInbound } from "@/lib/messages/ingest-inbound";
+import type { InboundMessage } from "@/lib/whatsapp/types";
+import { createTenant, type Tenant } from "../helpers/factories";
+
+// issue 19 part 1: the statements one inbound message costs. The bot's state and the campaign
+// probe ride on the ingest statement, so a message the bot does not answer is ONE statement, and
+// one it answers adds only the bot's write and the worker's wake.
+let t: Tenant;
+let sent: string[] | null = null;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTenant();
+  const options = rawClient(getDb()).options as unknown as { debug: unknown };
+  options.debug = (_conn: number, text: string) => sent?.push(text);
+});
+afterEach(() => {
+  sent = null;
+});
+
+const number = () => `55119${String(Date.now() % 1e6).padStart(6, "0")}${String(++seq).padStart(3, "0")}`;
+const inbound = (n: string, body = "Olá"): InboundMessage => ({
+  wid: `3A${randomBytes(8).toString("hex").toUpperCase()}`,
+  chatId: n,
+  isGroup: false,
+  from: { number: n, name: "Maria" },
+  fromMe: false,
+  body,
+  mediaType: null,
+  timestamp: new Date(),
+});
+
+async function statementsOf(m: InboundMessage) {
+  sent = [];
+  const result = await ingestInbound(getDb(), { companyId: t.companyId, whatsappId: t.whatsappId, message: m });
+  const list = sent;
+  sent = null;
+  return { result, statements: list };
+}
+
+const botReplies = async (ticketId: number) =>
+  (await getDb().select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))).length;
+
+describe("one inbound message", () => {
+  it("the bot answers a new customer: the ingest statement, the bot's write and the wake, no read", async () => {
+    const { result, statements } = await statementsOf(inbound(number()));
+    expect(await botReplies(result.ticketId)).toBe(1);
+    expect(statements).toHaveLength(3);
+    expect(statements[1]).toContain("insert into messages");
+    expect(statements[2]).toContain("pg_notify");
+  });
+
+  it("on a ticket an agent holds: one statement", async () => {
+    const n = number();
+    const { result } = await statementsOf(inbound(n));
+    await getDb().update(tickets).set({ status: "open", userId: t.agent.id }).where(eq(tickets.id, result.ticketId));
+    const { statements } = await statementsOf(inbound(n, "bom dia"));
+    expect(statements).toHaveLength(1);
+    expect(await botReplies(result.ticketId)).toBe(1);
+  });
+
+  it("past the bot's bound (the ticket waits for an agent): one statement", async () => {
+    const n = number();
+    const { result } = await statementsOf(inbound(n));
+    await getDb().update(tickets).set({ chatbot: false }).where(eq(tickets.id, result.ticketId));
+    const { statements } = await statementsOf(inbound(n, "não sei"));
+    expect(statements).toHaveLength(1);
+    expect(await botReplies(result.ticketId)).toBe(1);
+  });
+});
+
+describe("wakeWorker", () => {
+  let listener: postgres.Sql;
+  afterAll(async () => listener?.end({ timeout: 5 }));
+
+  it("ten wakes of one connection at once send two notifies: the first, and one after it for the rest", async () => {
+    listener = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const got: string[] = [];
+    await listener.listen("outbox", (payload) => void got.push(payload));
+    await Promise.all(Array.from({ length: 10 }, () => wakeWorker(getDb(), [t.whatsappId])));
+    await expect.poll(() => got.length).toBe(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual([String(t.whatsappId), String(t.whatsappId)]);
+  });
+});
