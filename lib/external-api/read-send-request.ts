@@ -1,30 +1,33 @@
-import { assertOwnCompany, isForm, readBody, readForm } from "@/lib/api/body";
-import { AppError } from "@/lib/api/errors";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/messages/send-from-request";
+import { assertOwnCompany, isForm, readBody } from "@/lib/api/body";
+import { MEDIA_UPLOAD } from "@/lib/messages/send-from-request";
+import { discardUpload, fieldOf, readUploadStream } from "@/lib/storage/upload-stream";
+import type { StoredMedia } from "@/lib/whatsapp/types";
 import { sendMediaFields, sendTextBody } from "./schemas";
 
-export type SendRequest = { number: string; body: string; files: File[] };
+export type SendRequest = { number: string; body: string; files: StoredMedia[] };
 
 /**
  * The send's input: JSON `{ number, body }`, or multipart `number`, `body` (caption) and `medias`
- * (one or more files, the agent upload's limits: lib/messages/send-from-request.ts). A `companyId`
- * that is not the caller's answers 404 (readForm checks the form's; the JSON's is checked here).
+ * (one or more files, the agent upload's limits: lib/messages/send-from-request.ts), streamed into
+ * the company's storage as they arrive. A `companyId` that is not the caller's answers 404 (the
+ * upload reader checks the form's; the JSON's is checked here). A refused form keeps no file; once
+ * this answers, the caller owns the files (sendExternalMessage deletes them if it sends nothing).
  */
-export async function readSendRequest(req: Request): Promise<SendRequest> {
+export async function readSendRequest(req: Request, companyId: number): Promise<SendRequest> {
   if (!isForm(req)) {
     const raw = await readBody(req);
     if (raw && typeof raw === "object") assertOwnCompany(req, (raw as Record<string, unknown>).companyId);
     const input = sendTextBody.parse(raw && typeof raw === "object" ? raw : {});
     return { ...input, files: [] };
   }
-  const form = await readForm(req);
-  // browsers send an empty part when no file was picked
-  const files = form.getAll("medias").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  const text = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : undefined);
-  const fields = sendMediaFields.parse({ number: text("number"), body: text("body") });
-  // without a file the form is a text message, held to the text's rules
-  if (!files.length) return { ...sendTextBody.parse(fields), files };
-  if (files.length > MAX_UPLOAD_FILES) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "medias", message: "tooLong" }] });
-  if (files.some((f) => f.size > MAX_UPLOAD_BYTES)) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
-  return { number: fields.number, body: fields.body ?? "", files };
+  const upload = await readUploadStream(req, companyId, MEDIA_UPLOAD);
+  try {
+    const fields = sendMediaFields.parse({ number: fieldOf(upload, "number"), body: fieldOf(upload, "body") });
+    // without a file the form is a text message, held to the text's rules
+    if (!upload.files.length) return { ...sendTextBody.parse(fields), files: [] };
+    return { number: fields.number, body: fields.body ?? "", files: upload.files.map(({ path, mimetype, filename }) => ({ path, mimetype, filename })) };
+  } catch (err) {
+    await discardUpload(companyId, upload);
+    throw err;
+  }
 }

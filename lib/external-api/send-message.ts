@@ -7,7 +7,7 @@ import { countAttempt } from "@/lib/auth/attempt-limit";
 import { mediaTypeFromMime, type OutboundMedia } from "@/lib/messages/media-type";
 import { messageCreatedEvent } from "@/lib/messages/message-view";
 import { publish } from "@/lib/realtime/publish";
-import { saveMedia } from "@/lib/storage";
+import { deleteMedia } from "@/lib/storage";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import { claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey, type Replay } from "./idempotency";
 import type { SendRequest } from "./read-send-request";
@@ -19,16 +19,26 @@ export const RATE_WINDOW_MS = 60_000;
 /**
  * POST /api/messages/send for a connection: with an `Idempotency-Key`, a repeat answers the first
  * answer and sends nothing; else counts against the connection's rate limit (apiRateLimit a
- * minute), stores the files and records the send (lib/external-api/record-send.ts). The answer says
- * `queued` when the connection is not CONNECTED (the rows wait in its outbox).
+ * minute) and records the send (lib/external-api/record-send.ts) with the files the request
+ * stored. The answer says `queued` when the connection is not CONNECTED (the rows wait in its
+ * outbox). A replay or a refused send deletes the stored files: nothing points at them.
  */
 export async function sendExternalMessage(db: Db, conn: ConnectionContext, input: SendRequest, key: string | null): Promise<Replay> {
-  const claim = key ? await claimIdempotencyKey(db, { companyId: conn.companyId, whatsappId: conn.whatsappId, key }) : null;
-  if (claim && "replay" in claim) return claim.replay;
+  const discard = () => Promise.all(input.files.map((f) => deleteMedia(conn.companyId, f.path)));
   try {
-    return await send(db, conn, input, claim?.id ?? null);
+    const claim = key ? await claimIdempotencyKey(db, { companyId: conn.companyId, whatsappId: conn.whatsappId, key }) : null;
+    if (claim && "replay" in claim) {
+      await discard();
+      return claim.replay;
+    }
+    try {
+      return await send(db, conn, input, claim?.id ?? null);
+    } catch (err) {
+      if (claim) await releaseIdempotencyKey(db, claim.id);
+      throw err;
+    }
   } catch (err) {
-    if (claim) await releaseIdempotencyKey(db, claim.id);
+    await discard();
     throw err;
   }
 }
@@ -41,11 +51,7 @@ async function send(db: Db, conn: ConnectionContext, input: SendRequest, keyId: 
   // the token was valid a moment ago: the connection was deleted meanwhile
   if (!wapp) throw new AppError("ERR_INVALID_TOKEN", 401);
   await countAttempt(db, [{ bucket: "api-send", key: String(conn.whatsappId), limit: wapp.limit, windowMs: RATE_WINDOW_MS }]);
-  const medias: OutboundMedia[] = [];
-  for (const file of input.files) {
-    const stored = await saveMedia(conn.companyId, new Uint8Array(await file.arrayBuffer()), { mimetype: file.type, filename: file.name });
-    medias.push({ ...stored, type: mediaTypeFromMime(stored.mimetype) });
-  }
+  const medias: OutboundMedia[] = input.files.map((f) => ({ ...f, type: mediaTypeFromMime(f.mimetype) }));
   const status = wapp.status === "CONNECTED" ? "sent" : "queued";
   const { answer, views, summary } = await db.transaction(async (tx) => {
     const r = await recordSend(tx, { companyId: conn.companyId, whatsappId: conn.whatsappId, number: input.number }, input.body, medias);

@@ -3,40 +3,49 @@ import type { Db } from "@/db";
 import { fileListOptions } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { mimeFromName, saveMedia } from "@/lib/storage";
+import { mimeFromName } from "@/lib/storage";
+import { fieldsOf, type StreamedUpload, type UploadLimits, type UploadedFile } from "@/lib/storage/upload-stream";
 import { deleteFiles, getFileList, lockFileList, publishFileList, type FileListView } from "./file-list-view";
 import { FILE_LIST_MAX_BYTES, UPLOAD_FILES_MAX, uploadFormSchema } from "./schemas";
 
 const invalid = (path: string, message: string) => new AppError("ERR_VALIDATION", 400, { issues: [{ path, message }] });
 
-/** The upload's files and the option each goes to, read from its form (shape: lib/file-lists/schemas.ts). */
-export function readUploadForm(form: FormData, listId: number): { optionId: number; file: File }[] {
-  const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  const { ids, fileIds } = uploadFormSchema.parse({ ids: form.getAll("id"), fileIds: form.getAll("fileId") });
+/** The upload's `files` parts, streamed to storage (lib/storage/upload-stream.ts) within these limits. */
+export const FILE_LIST_UPLOAD: UploadLimits = {
+  fileFields: ["files"],
+  maxFiles: UPLOAD_FILES_MAX,
+  maxFileBytes: FILE_LIST_MAX_BYTES,
+  tooMany: () => invalid("files", "tooLong"),
+};
+
+type Upload = { optionId: number; file: UploadedFile };
+
+/** The upload's stored files and the option each goes to, read from its form (shape: lib/file-lists/schemas.ts). */
+export function readUploadForm(upload: StreamedUpload, listId: number): Upload[] {
+  const files = upload.files;
+  const { ids, fileIds } = uploadFormSchema.parse({ ids: fieldsOf(upload, "id"), fileIds: fieldsOf(upload, "fileId") });
   if (files.length === 0) throw invalid("files", "required");
-  if (files.length > UPLOAD_FILES_MAX) throw invalid("files", "tooLong");
   // with `id` parts, `fileId` is the spec client's list id: it must name this list
   if (ids.length > 0 && fileIds.some((f) => f !== listId)) throw new AppError("ERR_NOT_FOUND", 404);
   const optionIds = ids.length > 0 ? ids : fileIds;
   if (optionIds.length !== files.length) throw invalid("id", "oneIdPerFile");
   if (new Set(optionIds).size !== optionIds.length) throw invalid("id", "duplicateOption");
-  if (files.some((f) => f.size > FILE_LIST_MAX_BYTES)) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
   return files.map((file, i) => ({ optionId: optionIds[i], file }));
 }
 
 /**
- * POST /files/uploadList/{id}: stores each file in the company's storage and points its option at
- * it; an option's earlier file is deleted once the change is committed. Options must be of this
- * list (404 otherwise, and nothing is kept).
+ * POST /files/uploadList/{id}: points each option at its file, already in the company's storage;
+ * an option's earlier file is deleted once the change is committed. Options must be of this list
+ * (404 otherwise, and the new files are deleted).
  */
-export async function uploadFileListFiles(db: Db, ctx: TenantContext, listId: number, uploads: { optionId: number; file: File }[]): Promise<FileListView> {
-  await getFileList(db, ctx.companyId, listId); // 404 before storing anything
-  const stored = await Promise.all(
-    uploads.map(async (u) => {
-      const saved = await saveMedia(ctx.companyId, new Uint8Array(await u.file.arrayBuffer()), { mimetype: u.file.type, filename: u.file.name });
-      return { optionId: u.optionId, path: saved.path, mediaType: u.file.type || mimeFromName(saved.filename) };
-    }),
-  );
+export async function uploadFileListFiles(db: Db, ctx: TenantContext, listId: number, uploads: Upload[]): Promise<FileListView> {
+  const stored = uploads.map((u) => ({ optionId: u.optionId, path: u.file.path, mediaType: u.file.mimetype || mimeFromName(u.file.filename) }));
+  try {
+    await getFileList(db, ctx.companyId, listId);
+  } catch (err) {
+    await deleteFiles(ctx.companyId, stored.map((s) => s.path));
+    throw err;
+  }
   let replaced: string[];
   try {
     replaced = await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import type { Db } from "@/db";
 import type { TenantContext } from "@/lib/api/context";
-import { isForm, readBody, readForm } from "@/lib/api/body";
+import type { StoredMedia } from "@/lib/whatsapp/types";
+import { isForm, readBody } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
-import { saveMedia } from "@/lib/storage";
+import { fieldOf, withUploadStream, type StreamedUpload, type UploadLimits } from "@/lib/storage/upload-stream";
 import { mediaTypeFromMime, type OutboundMedia } from "./media-type";
 import { queueOutbound, sendableTicket } from "./queue-outbound";
 import { sendMessageSchema } from "./schemas";
@@ -10,37 +11,40 @@ import { sendMessageSchema } from "./schemas";
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 10;
 
+/** The agent upload's limits (the external API's too): `medias` files, streamed to storage. */
+export const MEDIA_UPLOAD: UploadLimits = {
+  fileFields: ["medias"],
+  maxFiles: MAX_UPLOAD_FILES,
+  maxFileBytes: MAX_UPLOAD_BYTES,
+  tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "medias", message: "tooLong" }] }),
+};
+
 /**
  * POST /messages/{ticketId}: JSON `{ body, quotedMsg? }` or multipart (`medias` files, `body`,
- * `quotedMsgId`). Files are stored before the outbox rows are written; the ticket is checked first
- * so a refused send leaves no file behind.
+ * `quotedMsgId`). Files are streamed into storage as they arrive (lib/storage/upload-stream.ts);
+ * a send refused afterwards (fields, ticket) deletes them, so it leaves no file behind.
  */
 export async function sendFromRequest(db: Db, ctx: TenantContext, ticketId: number, req: Request) {
-  const { fields, files } = isForm(req) ? await readUpload(req) : { fields: await readJson(req), files: [] };
+  if (!isForm(req)) return send(db, ctx, ticketId, await readJson(req), []);
+  return withUploadStream(req, ctx.companyId, MEDIA_UPLOAD, (upload) => send(db, ctx, ticketId, fieldsOf(upload), upload.files));
+}
+
+async function send(db: Db, ctx: TenantContext, ticketId: number, fields: Record<string, unknown>, files: StoredMedia[]) {
   // as the route wrapper does for every body: another company's id answers 404
   if (fields.companyId !== undefined && fields.companyId !== "" && Number(fields.companyId) !== ctx.companyId) {
     throw new AppError("ERR_NOT_FOUND", 404);
   }
   const input = sendMessageSchema.parse(fields);
   if (files.length) await sendableTicket(db, ctx, ticketId);
-  const medias: OutboundMedia[] = [];
-  for (const file of files) {
-    const stored = await saveMedia(ctx.companyId, new Uint8Array(await file.arrayBuffer()), { mimetype: file.type, filename: file.name });
-    medias.push({ ...stored, type: mediaTypeFromMime(stored.mimetype) });
-  }
+  const medias: OutboundMedia[] = files.map((f) => ({ path: f.path, mimetype: f.mimetype, filename: f.filename, type: mediaTypeFromMime(f.mimetype) }));
   const messages = await queueOutbound(db, ctx, ticketId, { body: input.body, medias, quotedMsgId: input.quotedMsg?.id ?? null });
   return { messages };
 }
 
-async function readUpload(req: Request) {
-  const form = await readForm(req);
-  // browsers send an empty "medias" part when no file was picked
-  const files = form.getAll("medias").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  if (files.length > MAX_UPLOAD_FILES) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "medias", message: "tooLong" }] });
-  if (files.some((f) => f.size > MAX_UPLOAD_BYTES)) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
-  const text = (k: string) => (typeof form.get(k) === "string" ? (form.get(k) as string) : undefined);
+function fieldsOf(upload: StreamedUpload) {
+  const text = (k: string) => fieldOf(upload, k);
   const quotedId = text("quotedMsgId") ?? quotedFromJson(text("quotedMsg"));
-  return { fields: { body: text("body"), companyId: text("companyId"), quotedMsg: quotedId ? { id: quotedId } : null }, files };
+  return { body: text("body"), companyId: text("companyId"), quotedMsg: quotedId ? { id: quotedId } : null };
 }
 
 function quotedFromJson(raw: string | undefined): string | undefined {

@@ -1,10 +1,19 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/api/errors";
 import { readSendRequest } from "@/lib/external-api/read-send-request";
 import { MAX_UPLOAD_FILES } from "@/lib/messages/send-from-request";
 
 // The send's input (issue 14 §1): JSON { number, body }, or multipart number/body/medias with the
-// agent upload's limits.
+// agent upload's limits. The files are streamed into storage as they arrive: a temp folder here.
+let storageDir: string;
+beforeAll(async () => {
+  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), "read-send-"));
+  process.env.STORAGE_DIR = storageDir;
+});
+afterAll(() => fs.rm(storageDir, { recursive: true, force: true }));
 const url = "http://127.0.0.1/api/messages/send";
 const json = (body: unknown) => new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 function form(fields: Record<string, string>, files: string[] = []) {
@@ -17,29 +26,29 @@ const codeOf = async (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) =>
 
 describe("readSendRequest", () => {
   it("JSON: a text message", async () => {
-    expect(await readSendRequest(json({ number: "5511999998888", body: "Olá" }))).toEqual({ number: "5511999998888", body: "Olá", files: [] });
-    expect(await codeOf(readSendRequest(json({ number: "5511999998888" })))).toBe("ZodError");
+    expect(await readSendRequest(json({ number: "5511999998888", body: "Olá" }), 1)).toEqual({ number: "5511999998888", body: "Olá", files: [] });
+    expect(await codeOf(readSendRequest(json({ number: "5511999998888" }), 1))).toBe("ZodError");
   });
 
   it("multipart: files with an optional caption", async () => {
-    const one = await readSendRequest(form({ number: "5511999998888" }, ["a.png"]));
-    expect({ ...one, files: one.files.map((f) => f.name) }).toEqual({ number: "5511999998888", body: "", files: ["a.png"] });
-    const two = await readSendRequest(form({ number: "5511999998888", body: "Veja" }, ["a.png", "b.png"]));
-    expect({ ...two, files: two.files.map((f) => f.name) }).toEqual({ number: "5511999998888", body: "Veja", files: ["a.png", "b.png"] });
+    const one = await readSendRequest(form({ number: "5511999998888" }, ["a.png"]), 1);
+    expect({ ...one, files: one.files.map((f) => f.filename) }).toEqual({ number: "5511999998888", body: "", files: ["a.png"] });
+    const two = await readSendRequest(form({ number: "5511999998888", body: "Veja" }, ["a.png", "b.png"]), 1);
+    expect({ ...two, files: two.files.map((f) => f.filename) }).toEqual({ number: "5511999998888", body: "Veja", files: ["a.png", "b.png"] });
   });
 
   it("multipart without a file is a text message: the body is required", async () => {
-    expect(await readSendRequest(form({ number: "5511999998888", body: "só texto" }))).toMatchObject({ body: "só texto", files: [] });
-    expect(await codeOf(readSendRequest(form({ number: "5511999998888" })))).toBe("ZodError");
+    expect(await readSendRequest(form({ number: "5511999998888", body: "só texto" }), 1)).toMatchObject({ body: "só texto", files: [] });
+    expect(await codeOf(readSendRequest(form({ number: "5511999998888" }), 1))).toBe("ZodError");
   });
 
   it("at most the agent upload's number of files", async () => {
     const many = Array.from({ length: MAX_UPLOAD_FILES + 1 }, (_, i) => `f${i}.png`);
-    expect(await codeOf(readSendRequest(form({ number: "5511999998888" }, many)))).toBe("ERR_VALIDATION");
+    expect(await codeOf(readSendRequest(form({ number: "5511999998888" }, many), 1))).toBe("ERR_VALIDATION");
   });
 
   it("a body that is not the form its content type says: 400 ERR_INVALID_BODY", async () => {
     const bad = new Request(url, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "nope" });
-    expect(await codeOf(readSendRequest(bad))).toBe("ERR_INVALID_BODY");
+    expect(await codeOf(readSendRequest(bad, 1))).toBe("ERR_INVALID_BODY");
   });
 });

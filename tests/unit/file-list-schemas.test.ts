@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fileNameOf } from "@/lib/file-lists/file-list-view";
 import { createFileListSchema, fileListFormSchema, updateFileListSchema } from "@/lib/file-lists/schemas";
 import { readUploadForm } from "@/lib/file-lists/upload-files";
+import type { StreamedUpload, UploadedFile } from "@/lib/storage/upload-stream";
 
 vi.mock("@/db", () => ({ getDb: () => ({}) }));
 
@@ -36,10 +37,14 @@ describe("file list schemas", () => {
 });
 
 describe("readUploadForm", () => {
-  const file = (name: string) => new File([new Uint8Array([1])], name);
-  const form = (parts: [string, string | File][]) => {
-    const f = new FormData();
-    for (const [k, v] of parts) f.append(k, v);
+  // the form as the streaming reader gives it (lib/storage/upload-stream.ts): text fields, stored files
+  const file = (name: string): UploadedFile => ({ path: `1/2026-01/x-${name}`, mimetype: "application/octet-stream", filename: name, field: "files", size: 1 });
+  const form = (parts: [string, string | UploadedFile][]) => {
+    const f: StreamedUpload = { fields: {}, files: [] };
+    for (const [k, v] of parts) {
+      if (typeof v === "string") (f.fields[k] ??= []).push(v);
+      else f.files.push(v);
+    }
     return f;
   };
 
@@ -47,7 +52,7 @@ describe("readUploadForm", () => {
     const a = file("a.pdf");
     const b = file("b.png");
     const got = readUploadForm(form([["fileId", "9"], ["typeArch", "fileList"], ["files", a], ["id", "3"], ["files", b], ["id", "4"]]), 9);
-    expect(got.map((u) => [u.optionId, u.file.name])).toEqual([
+    expect(got.map((u) => [u.optionId, u.file.filename])).toEqual([
       [3, "a.pdf"],
       [4, "b.png"],
     ]);

@@ -16,7 +16,7 @@ export const POST = route({ access: "connection-token" }, async ({ req, connecti
   assertOwnCompany(req, req.nextUrl.searchParams.get("companyId"));
   const rawKey = req.headers.get("idempotency-key");
   const key = rawKey === null ? null : parseKey(rawKey);
-  const input = await readSendRequest(req);
+  const input = await readSendRequest(req, connection!.companyId);
   const answer = await sendExternalMessage(getDb(), connection!, input, key);
   return NextResponse.json(answer.body, { status: answer.status });
 });
