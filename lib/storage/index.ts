@@ -23,10 +23,18 @@ let override: StorageDriver | null = null;
 /** The configured driver (the S3 client is made once per configuration). */
 export function storageDriver(): StorageDriver {
   if (override) return override;
+  return getEnv().STORAGE_DRIVER === "s3" ? s3Storage() : disk;
+}
+
+/** The local disk store (STORAGE_DIR), whatever the configured driver: the copy command's source. */
+export const diskStorage = () => disk;
+
+/** The bucket the S3_* variables name, whatever the configured driver (S3_BUCKET required). */
+export function s3Storage(): StorageDriver {
   const env = getEnv();
-  if (env.STORAGE_DRIVER !== "s3") return disk;
+  if (!env.S3_BUCKET) throw new Error("S3_BUCKET is not set");
   const cfg = {
-    bucket: env.S3_BUCKET!, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID,
+    bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
   const sig = JSON.stringify(cfg);
