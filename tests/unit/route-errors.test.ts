@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, statusFor } from "@/lib/api/errors";
 import { errorResponse, route } from "@/lib/api/route";
+import { logger } from "@/lib/observability/logger";
 
 const req = (init: { method?: string; body?: string; headers?: Record<string, string>; url?: string } = {}) =>
   new NextRequest(new URL(init.url ?? "/api/x", "http://127.0.0.1:3000"), {
@@ -43,7 +44,8 @@ describe("errorResponse", () => {
   });
 
   it("answers 500 ERR_INTERNAL for anything else, logs it, and leaks nothing", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    // through the pino logger (lib/observability), with its stack
+    const log = vi.spyOn(logger(), "error").mockImplementation(() => {});
     const res = errorResponse(new Error("password=hunter2 at db host 10.0.0.5"));
     const text = await res.text();
     expect(res.status).toBe(500);
