@@ -7,7 +7,7 @@ import type { Front } from "./scale-out-front";
 import type { ProductProcess } from "./scale-out-processes";
 import { waitUntil } from "./scale-out-processes";
 import { startTraffic } from "./scale-out-traffic";
-import { holders, ingested, liveWorkers, onPhones, pendingQr, requestStart, tally, type World } from "./scale-out-world";
+import { holders, ingested, liveWorkers, onPhones, pendingQr, requestStart, storedAt, tally, type World } from "./scale-out-world";
 
 export type ScaleOutResult = {
   split: number[];
@@ -23,6 +23,13 @@ export type ScaleOutResult = {
   deliveredAgain: number;
   unservedConnections: number;
   browsersMissing: Record<string, number>;
+  /** the ids a browser missed */
+  missedIds: string[];
+  /**
+   * misses other than inbound messages the killed worker stored in the second before SIGKILL (it
+   * commits, then publishes: a kill in between loses the event; the replay is ignored by its id)
+   */
+  unexplainedMisses: Record<string, number>;
 };
 
 const workerIdOf = (p: ProductProcess) => p.output().match(/WhatsApp worker (\S+:\d+:\w+) running/)?.[1];
@@ -59,23 +66,25 @@ export async function runScaleOut(opts: { world: World; fronts: Front[]; browser
     const theirs = [...(await holders(ids)).entries()].filter(([, h]) => h.owner === goneId).map(([id]) => id);
     const started = performance.now();
     void act();
-    if (!theirs.length) return 0;
+    if (!theirs.length) return { ms: 0, theirs, at: new Date() };
     await waitUntil(
       `the connections of ${gone.name} taken over`,
       async () => [...(await holders(theirs)).values()].every((h) => h.owner && h.owner !== goneId && h.status === "CONNECTED"),
       { everyMs: 20, timeoutMs: 120_000 },
     );
-    return Math.round(performance.now() - started);
+    return { ms: Math.round(performance.now() - started), theirs, at: new Date() };
   };
   const [first] = await byLoad(workers);
-  const takeoverAfterTermMs = await takeover(first.w, () => first.w.term());
+  const takeoverAfterTermMs = (await takeover(first.w, () => first.w.term())).ms;
   await first.w.exited;
   const termReleased = first.w.output().match(/released \d+ connection\(s\)/)?.[0] ?? "no release logged";
   await pause();
 
   // SIGKILL: the busiest survivor dies without a word; its leases lapse, then the last one takes them
   const [second] = await byLoad(workers.filter((w) => w !== first.w));
-  const takeoverAfterKillMs = await takeover(second.w, () => second.w.kill());
+  const killStarted = new Date();
+  const killed = await takeover(second.w, () => second.w.kill());
+  const takeoverAfterKillMs = killed.ms;
   const killedAt = traffic.inbound.length;
   await pause();
   await traffic.stop();
@@ -94,6 +103,12 @@ export async function runScaleOut(opts: { world: World; fronts: Front[]; browser
   // served after the kill: each connection's customer got a message in after the last takeover
   const late = new Set(traffic.inbound.slice(killedAt));
   const unservedConnections = ids.filter((id) => !traffic.byConnection.get(id)!.some((w) => late.has(w) && arrived.has(w))).length;
+  const missedIds = [...new Set(opts.browsers.flatMap((b) => all.filter((w) => !b.seen.has(w))))];
+  const inKillWindow = new Set(
+    (await storedAt(missedIds))
+      .filter((m) => !m.fromMe && killed.theirs.includes(m.whatsappId) && m.createdAt.getTime() > killStarted.getTime() - 1000 && m.createdAt.getTime() < killStarted.getTime() + 500)
+      .map((m) => m.wid),
+  );
   return {
     split,
     takeoverAfterTermMs,
@@ -108,5 +123,7 @@ export async function runScaleOut(opts: { world: World; fronts: Front[]; browser
     deliveredAgain: t.retried,
     unservedConnections,
     browsersMissing: Object.fromEntries(opts.browsers.map((b) => [b.name, all.filter((w) => !b.seen.has(w)).length])),
+    missedIds,
+    unexplainedMisses: Object.fromEntries(opts.browsers.map((b) => [b.name, all.filter((w) => !b.seen.has(w) && !inKillWindow.has(w)).length])),
   };
 }

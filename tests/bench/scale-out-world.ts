@@ -83,3 +83,11 @@ export async function onPhones(companyId: number) {
   const list = await rows<{ wid: string }>(sql`select wid from sandbox_messages where company_id = ${companyId} and direction = 'out'`);
   return new Set(list.map((r) => r.wid));
 }
+
+/** When and on which connection these messages were stored. */
+export async function storedAt(wids: string[]) {
+  if (!wids.length) return [];
+  const list = await rows<{ wid: string; whatsapp_id: number; from_me: boolean; created_at: string | Date }>(sql`
+    select wid, whatsapp_id, from_me, created_at from messages where wid in (${sql.join(wids.map((w) => sql`${w}`), sql`, `)})`);
+  return list.map((r) => ({ wid: r.wid, whatsappId: Number(r.whatsapp_id), fromMe: r.from_me, createdAt: new Date(r.created_at) }));
+}

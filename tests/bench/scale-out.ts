@@ -56,7 +56,10 @@ async function main() {
     console.log(`  messages lost                     ${r.inboundLost + r.repliesLost} (inbound ${r.inboundLost}, replies ${r.repliesLost})`);
     console.log(`  sent twice (phone rows per id)    ${r.sentTwice}; stored twice ${r.storedTwice}; delivered again after a crash ${r.deliveredAgain}`);
     console.log(`  connections unserved after kill  ${r.unservedConnections}`);
-    for (const [name, missing] of Object.entries(r.browsersMissing)) console.log(`  ${name.padEnd(34)}missed ${missing} of ${r.inbound + r.replies} messages`);
+    for (const [name, missing] of Object.entries(r.browsersMissing)) {
+      const other = r.unexplainedMisses[name];
+      console.log(`  ${name.padEnd(34)}missed ${missing} of ${r.inbound + r.replies} messages (${missing - other} stored by the killed worker just before SIGKILL)`);
+    }
   } finally {
     browsers.forEach((b) => b.close());
     await stopAll(procs);
