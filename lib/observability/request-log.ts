@@ -32,7 +32,7 @@ export function noteCaller(caller: { companyId: number; userId?: number } | null
 
 /** An unexpected error (the 500 answer): logged with its stack and the request id. */
 export function logUnexpected(err: unknown) {
-  logger().error({ err: safeError(err), reqId: currentRequestId() }, "unexpected error");
+  logger().error({ error: safeError(err), reqId: currentRequestId() }, "unexpected error");
 }
 
 // probes and scrapes every few seconds would drown the log: their lines are debug

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "@/lib/observability/logger";
-import { currentRequestId, noteCaller, requestIdOf, withRequestLog } from "@/lib/observability/request-log";
+import { currentRequestId, logUnexpected, noteCaller, requestIdOf, withRequestLog } from "@/lib/observability/request-log";
 import { routeOf } from "@/lib/observability/route-pattern";
 
 const lines: Record<string, unknown>[] = [];
@@ -67,5 +67,14 @@ describe("withRequestLog", () => {
     const res = await withRequestLog(async () => Response.redirect("http://x/elsewhere", 302))(new NextRequest("http://x/api/go"), undefined);
     expect(res.status).toBe(302);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs an unexpected error with its request id, type and stack, without the failed query's parameters", async () => {
+    const failed = new TypeError("Failed query: select $1\nparams: hunter2");
+    await withRequestLog(async () => (logUnexpected(failed), new Response(null, { status: 500 })))(new NextRequest("http://x/api/y", { headers: { "x-request-id": "req-err" } }), undefined);
+    const line = lines.find((l) => l.msg === "unexpected error" && l.reqId === "req-err")!;
+    expect(line).toMatchObject({ level: 50, error: { type: "TypeError", message: "Failed query: select $1" } });
+    expect(String((line.error as { stack: string }).stack)).toMatch(/^\s+at /);
+    expect(JSON.stringify(line)).not.toContain("hunter2");
   });
 });
