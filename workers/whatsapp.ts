@@ -32,7 +32,7 @@ async function main() {
     createConnection: createProviderConnection,
     onEvent: (conn, event) =>
       handleProviderEvent(getDb(), conn, countEvent(event)).catch((err) => {
-        logger().error({ connection: conn.id, event: event.type, err: safeError(err) }, "whatsapp event failed");
+        logger().error({ connection: conn.id, event: event.type, error: safeError(err) }, "whatsapp event failed");
       }),
     // sent messages counted for this process's metrics (docs/observability.md)
     outbox: countSends("outbound", {
