@@ -1,21 +1,31 @@
-// Benchmark of the inbound path (issue 4 part 8): N messages through ingestInbound on a fresh
-// database, CONCURRENCY at a time, ~30% from new contacts and the rest on existing tickets.
+// Benchmark of the inbound path (issue 4 part 8, issue 19 part 1): N messages through ingestInbound
+// on a fresh database, CONCURRENCY at a time, ~30% from new contacts and the rest on existing
+// tickets. Beside it, on a second fresh database, the same rows written bare (ingest-bare.ts: the
+// physical limit on this machine) and the ratio ours/bare, the figure that survives a busy machine.
 // Prints throughput and latency; asserts nothing. Usage:
 //   node --import tsx tests/bench/ingest.ts
-// BENCH_N, BENCH_CONCURRENCY, BENCH_EXISTING, DB_POOL_MAX vary it; DB_PREPARE=0 runs unprepared.
+// BENCH_N, BENCH_CONCURRENCY, BENCH_EXISTING, DB_POOL_MAX vary it; DB_PREPARE=0 runs unprepared;
+// BENCH_CHATBOT=0 a connection without queues (the bot stays silent); BENCH_BARE=0 skips the bare
+// run; BENCH_NO_TRGM=1 drops the trigram search indexes first (what they cost the writes);
+// BENCH_GIN="gin_pending_list_limit=64" sets options on them. docs/performance-ingest.md: findings.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { closeDb, getDb } from "@/db";
+import { closeDb, getDb, rawClient } from "@/db";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { createTenant } from "../helpers/factories";
 import { createTestDatabase } from "../helpers/test-db";
+import { cpuMeter } from "./cpu";
+import { insertBare, knownTickets } from "./ingest-bare";
 
 const N = Number(process.env.BENCH_N ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 1000);
 const NEW_SHARE = 0.3;
+const CHATBOT = process.env.BENCH_CHATBOT !== "0";
+// index options for both trigram indexes, e.g. "fastupdate=off" (a what-if beside migration 0010)
+const GIN = process.env.BENCH_GIN;
 
 process.env.AUTH_SECRET ??= randomBytes(24).toString("hex");
 process.env.REFRESH_SECRET ??= randomBytes(24).toString("hex");
@@ -35,7 +45,9 @@ const message = (n: string): InboundMessage => ({
   timestamp: new Date(),
 });
 
-async function run(companyId: number, whatsappId: number, messages: InboundMessage[]) {
+type Result = { seconds: number; latencies: number[] };
+
+async function run(messages: InboundMessage[], write: (m: InboundMessage) => Promise<unknown>): Promise<Result> {
   const latencies: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -44,7 +56,7 @@ async function run(companyId: number, whatsappId: number, messages: InboundMessa
       while (next < messages.length) {
         const m = messages[next++];
         const s = performance.now();
-        await ingestInbound(getDb(), { companyId, whatsappId, message: m });
+        await write(m);
         latencies.push(performance.now() - s);
       }
     }),
@@ -52,32 +64,60 @@ async function run(companyId: number, whatsappId: number, messages: InboundMessa
   return { seconds: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b) };
 }
 
-async function main() {
+/** One fresh database: the tenant, its existing conversations (not timed), then the timed batch. */
+type Measured = Result & { kind: string; botReplies: number; cpu: Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>> };
+
+async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: boolean): Promise<Measured> {
   const database = await createTestDatabase();
   process.env.DATABASE_URL = database.url;
   try {
-    // BENCH_CHATBOT=0: a connection without queues, so the bot stays silent (ingest alone)
-    const chatbot = process.env.BENCH_CHATBOT !== "0";
-    console.log(`chatbot ${chatbot ? "on (connection with two queues and a greeting)" : "off (connection without queues)"}`);
-    const t = await createTenant({ chatbot });
-    // existing conversations: one ticket per contact, made through the same path (not timed)
-    await run(t.companyId, t.whatsappId, Array.from({ length: EXISTING }, (_, i) => message(number(i))));
+    const db = getDb();
+    if (process.env.BENCH_NO_TRGM === "1") await db.execute(sql`drop index messages_body_trgm_idx; drop index contacts_name_number_trgm_idx`);
+    if (GIN) await db.execute(sql.raw(`alter index messages_body_trgm_idx set (${GIN}); alter index contacts_name_number_trgm_idx set (${GIN})`));
+    const t = await createTenant({ chatbot: CHATBOT });
+    const ref = { companyId: t.companyId, whatsappId: t.whatsappId };
+    // existing conversations: one ticket per contact, made through the product's path
+    await run(warmUp, (m) => ingestInbound(db, { ...ref, message: m }));
     // a live database has statistics (autovacuum); a fresh one would plan its first queries blind
     // (BENCH_ANALYZE=0 shows the difference)
-    if (process.env.BENCH_ANALYZE !== "0") await getDb().execute(sql`analyze`);
-    let fresh = EXISTING;
-    const batch = Array.from({ length: N }, () =>
-      message(Math.random() < NEW_SHARE ? number(fresh++) : number(Math.floor(Math.random() * EXISTING))),
-    );
-    const { seconds, latencies } = await run(t.companyId, t.whatsappId, batch);
-    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(2);
-    console.log(`database: ${database.kind}; pool ${process.env.DB_POOL_MAX}; concurrency ${CONCURRENCY}; ${EXISTING} existing tickets`);
-    console.log(`${N} messages (${fresh - EXISTING} new contacts) in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} msg/s`);
-    console.log(`latency p50 ${q(0.5)} ms   p95 ${q(0.95)} ms   p99 ${q(0.99)} ms   max ${q(1)} ms`);
+    if (process.env.BENCH_ANALYZE !== "0") await db.execute(sql`analyze`);
+    const client = rawClient(db);
+    const known = bare ? await knownTickets(client, t.companyId) : null;
+    const ownMessages = async () => (await client<{ n: number }[]>`select count(*)::int as n from messages where from_me`)[0].n;
+    const before = await ownMessages();
+    const cpu = await cpuMeter(client);
+    const result = await run(batch, (m) => (known ? insertBare(client, ref, known, m) : ingestInbound(db, { ...ref, message: m })));
+    const used = await cpu();
+    // what the bot wrote during the batch (its replies are rows too, and most of the chatbot's cost)
+    return { ...result, cpu: used, botReplies: (await ownMessages()) - before, kind: database.kind };
   } finally {
     await closeDb();
     await database.drop();
   }
+}
+
+async function main() {
+  console.log(`chatbot ${CHATBOT ? "on (connection with two queues and a greeting)" : "off (connection without queues)"}`);
+  const warmUp = Array.from({ length: EXISTING }, (_, i) => message(number(i)));
+  let fresh = EXISTING;
+  const batch = Array.from({ length: N }, () =>
+    message(Math.random() < NEW_SHARE ? number(fresh++) : number(Math.floor(Math.random() * EXISTING))),
+  );
+  const ours = await measure(warmUp, batch, false);
+  const bare = process.env.BENCH_BARE === "0" ? null : await measure(warmUp, batch, true);
+  const q = (r: Result, p: number) => r.latencies[Math.min(r.latencies.length - 1, Math.floor(p * r.latencies.length))].toFixed(2);
+  const rate = (r: Result) => N / r.seconds;
+  console.log(`database: ${ours.kind}; pool ${process.env.DB_POOL_MAX}; concurrency ${CONCURRENCY}; ${EXISTING} existing tickets`);
+  const perMessage = (r: Measured) =>
+    `node ${(r.cpu.node / N).toFixed(2)} ms${r.cpu.pg === null ? "" : ` + postgres ${(r.cpu.pg / N).toFixed(2)} ms`}`;
+  if (CHATBOT) console.log(`bot replies: ${ours.botReplies} outbox rows written by the bot for the ${N} messages (bare writes none)`);
+  console.log(`cpu per message: ours ${perMessage(ours)}${bare ? `; bare ${perMessage(bare)}` : ""}`);
+  if (bare) {
+    console.log(`bare rows: ${rate(bare).toFixed(0)} msg/s   p50 ${q(bare, 0.5)} ms   p99 ${q(bare, 0.99)} ms`);
+    console.log(`ratio ours/bare: ${(rate(ours) / rate(bare)).toFixed(2)} throughput`);
+  }
+  console.log(`${N} messages (${fresh - EXISTING} new contacts) in ${ours.seconds.toFixed(2)} s: ${rate(ours).toFixed(0)} msg/s`);
+  console.log(`latency p50 ${q(ours, 0.5)} ms   p95 ${q(ours, 0.95)} ms   p99 ${q(ours, 0.99)} ms   max ${q(ours, 1)} ms`);
 }
 
 main().catch((e) => {
