@@ -32,6 +32,7 @@ export type ScaleOutResult = {
   unexplainedMisses: Record<string, number>;
 };
 
+// the worker's id as workers/whatsapp.ts logs it at start ("WhatsApp worker host:pid:hex running")
 const workerIdOf = (p: ProductProcess) => p.output().match(/WhatsApp worker (\S+:\d+:\w+) running/)?.[1];
 
 export async function runScaleOut(opts: { world: World; fronts: Front[]; browsers: Browser[]; workers: ProductProcess[]; roundMs: number; phaseMs: number; tag: string }): Promise<ScaleOutResult> {
