@@ -1,5 +1,6 @@
 import { decode, encode } from "next-auth/jwt";
 import { getEnv } from "@/lib/env";
+import { knownClaims, rememberClaims } from "./decoded-tokens";
 
 /** What a session or bearer token says about its holder; `tv` is the user's token version. */
 export type AccessClaims = {
@@ -23,8 +24,13 @@ export async function issueAccessToken(claims: Omit<AccessClaims, "sub">, maxAge
 /** Decodes a token issued by us (or by next-auth with the same secret); null when invalid or expired. */
 export async function readAccessToken(token: string): Promise<AccessClaims | null> {
   try {
-    const t = await decode({ token, secret: getEnv().AUTH_SECRET });
+    const secret = getEnv().AUTH_SECRET;
+    // a token decoded before (most requests): no key derivation, no decryption
+    const known = knownClaims(token, secret);
+    if (known) return known;
+    const t = await decode({ token, secret });
     if (!t || typeof t.id !== "number" || typeof t.companyId !== "number" || typeof t.tv !== "number") return null;
+    rememberClaims(token, secret, t as unknown as AccessClaims);
     return t as unknown as AccessClaims;
   } catch {
     return null;
