@@ -1,5 +1,6 @@
 import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
+import { createNotifyRelay } from "./pglite-notify-relay";
 
 // Wire-protocol constants (PostgreSQL frontend/backend protocol 3.0).
 const SSL_REQUEST = 80877103;
@@ -13,13 +14,15 @@ type Batch = { connId: number; messages: Buffer[]; write: (b: Uint8Array) => voi
  * request batches (up to Sync/Query) one at a time, and while a client holds an open transaction
  * only that client's batches run. Clients must not use named prepared statements (one shared session):
  * db/index.ts turns them off when DATABASE_URL points here. (pglite-socket's multiplexer interleaves single messages, which
- * breaks concurrent extended-protocol queries from postgres.js.)
+ * breaks concurrent extended-protocol queries from postgres.js.) LISTEN/NOTIFY work across clients
+ * through the relay (pglite-notify-relay.ts), so the workers are woken as on Postgres.
  */
 export function createPgliteWireServer(pg: PGlite) {
   const queue: Batch[] = [];
   let owner: number | null = null;
   let running = false;
   let nextId = 1;
+  const relay = createNotifyRelay();
 
   const pump = async () => {
     if (running) return;
@@ -29,13 +32,15 @@ export function createPgliteWireServer(pg: PGlite) {
         const i = queue.findIndex((b) => owner === null || b.connId === owner);
         if (i < 0) break;
         const [batch] = queue.splice(i, 1);
+        const out = relay.output(batch.write);
         try {
           for (const m of batch.messages) {
-            await pg.runExclusive(() => pg.execProtocolRawStream(new Uint8Array(m), { onRawData: batch.write }));
+            await pg.runExclusive(() => pg.execProtocolRawStream(new Uint8Array(m), { onRawData: out.write }));
           }
         } catch (e) {
           console.error("[pglite] batch failed", e);
         }
+        out.flush();
         // A Parse without Execute (postgres.js describes first) is followed by a Bind on the same
         // unnamed statement: keep the backend for that client until it executes.
         const types = batch.messages.map((m) => m[0]);
@@ -105,6 +110,7 @@ export function createPgliteWireServer(pg: PGlite) {
           socket.end();
           return;
         }
+        relay.watch(connId, msg, write);
         pending.push(msg);
         if (BATCH_ENDS.has(type)) {
           enqueue(pending);
@@ -113,6 +119,9 @@ export function createPgliteWireServer(pg: PGlite) {
       }
     });
     socket.on("error", () => socket.destroy());
-    socket.on("close", () => void chain.then(() => release(connId)));
+    socket.on("close", () => {
+      relay.forget(connId);
+      void chain.then(() => release(connId));
+    });
   });
 }

@@ -29,31 +29,44 @@ export async function scanSandboxQr(db: DbOrTx, conn: Conn, input: { code?: stri
   return { paired: true, number };
 }
 
-/** A message from the simulated customer, waiting for the worker that runs the connection. */
+/**
+ * A message from the simulated customer, waiting for the worker that runs the connection: one
+ * statement inserts it and notifies the worker (`sandbox`, the connection id), which polls at once.
+ * A repeated `id` is answered as a duplicate and stored once.
+ */
 export async function sendFromSandboxPhone(db: DbOrTx, conn: Conn, input: SandboxInbound, file?: File) {
   const wid = input.id ?? newSandboxWid();
-  const [existing] = await db
+  // only an id the caller chose can repeat: checked before a file is stored for nothing
+  if (input.id && (await isKnown(db, conn, wid))) return { id: wid, duplicate: true };
+  const media = file ? await saveUpload(conn.companyId, file) : input.mediaUrl ? await saveDataUrl(conn.companyId, input.mediaUrl, input.fileName) : null;
+  if (!input.body && !media && input.mediaType !== "locationMessage") throw new AppError("ERR_SANDBOX_EMPTY_MESSAGE", 400);
+  const rows = await db
+    .insert(sandboxMessages)
+    .values({
+      companyId: conn.companyId,
+      whatsappId: conn.id,
+      direction: "in",
+      wid,
+      number: input.from,
+      name: input.name,
+      body: input.body,
+      mediaType: input.mediaType ?? (media ? kindOf(media.mimetype) : null),
+      mediaPath: media?.path ?? null,
+      mediaName: media?.filename ?? null,
+      quotedWid: input.quotedId ?? null,
+    })
+    .onConflictDoNothing({ target: [sandboxMessages.whatsappId, sandboxMessages.direction, sandboxMessages.wid] })
+    // the notification goes with the row it announces (none for a duplicate)
+    .returning({ id: sandboxMessages.id, notified: sql`pg_notify('sandbox', ${String(conn.id)})` });
+  return { id: wid, duplicate: rows.length === 0 };
+}
+
+async function isKnown(db: DbOrTx, conn: Conn, wid: string) {
+  const [row] = await db
     .select({ id: sandboxMessages.id })
     .from(sandboxMessages)
     .where(and(eq(sandboxMessages.whatsappId, conn.id), eq(sandboxMessages.direction, "in"), eq(sandboxMessages.wid, wid)));
-  if (existing) return { id: wid, duplicate: true };
-  const media = file ? await saveUpload(conn.companyId, file) : input.mediaUrl ? await saveDataUrl(conn.companyId, input.mediaUrl, input.fileName) : null;
-  if (!input.body && !media && input.mediaType !== "locationMessage") throw new AppError("ERR_SANDBOX_EMPTY_MESSAGE", 400);
-  await db.insert(sandboxMessages).values({
-    companyId: conn.companyId,
-    whatsappId: conn.id,
-    direction: "in",
-    wid,
-    number: input.from,
-    name: input.name,
-    body: input.body,
-    mediaType: input.mediaType ?? (media ? kindOf(media.mimetype) : null),
-    mediaPath: media?.path ?? null,
-    mediaName: media?.filename ?? null,
-    quotedWid: input.quotedId ?? null,
-  });
-  await db.execute(sql`select pg_notify('sandbox', ${String(conn.id)})`);
-  return { id: wid, duplicate: false };
+  return Boolean(row);
 }
 
 /** The conversation the phone shows with one customer (or the latest agent messages). */
