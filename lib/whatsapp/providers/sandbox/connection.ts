@@ -4,12 +4,14 @@ import { getDb, type DbOrTx } from "@/db";
 import { sandboxMessages, sandboxSessions } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { mimeFromName } from "@/lib/storage";
+import { onSandboxInbound } from "../../sandbox/wake";
 import type { OutboundMessage, ProviderContext, WhatsAppConnection } from "../../types";
 
 const QR_LIFETIME_MS = 60_000;
 const MAX_QR = 3; // as with Baileys: three unscanned codes and the connection gives up
 
-type Deps = { db?: DbOrTx; pollMs?: number };
+/** `listen: false`: no LISTEN wake-up (polling only). */
+type Deps = { db?: DbOrTx; pollMs?: number; listen?: boolean };
 
 /**
  * The simulated phone's side of a sandbox connection, run by the worker like a Baileys socket:
@@ -26,11 +28,26 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
   let busy: Promise<void> | null = null;
   let stopped = false;
 
+  let again = false;
+  let unwake = () => {};
+
   // one poll at a time; none starts after stop()
-  const tick = () => {
+  const tick = (): Promise<void> => {
     if (busy || stopped) return busy ?? Promise.resolve();
-    busy = poll().finally(() => (busy = null));
+    busy = poll().finally(() => {
+      busy = null;
+      if (again) {
+        again = false;
+        void tick();
+      }
+    });
     return busy;
+  };
+  // the phone sent something (NOTIFY): poll now, or right after the poll in flight, which may have
+  // read before the row was there
+  const wake = () => {
+    if (busy) again = true;
+    else void tick();
   };
 
   const poll = async () => {
@@ -109,6 +126,8 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
   const stopTimer = () => {
     if (timer) clearInterval(timer);
     timer = null;
+    unwake();
+    unwake = () => {};
   };
 
   const requireConnected = () => {
@@ -120,6 +139,7 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
       qrCount = 0;
       stopped = false;
       await ctx.emit({ type: "status", status: "OPENING" });
+      if (deps.listen !== false) unwake = onSandboxInbound(ctx.whatsappId, wake);
       timer = setInterval(() => void tick(), pollMs);
       await tick();
     },
