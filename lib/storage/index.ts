@@ -43,7 +43,7 @@ export function s3Storage(): StorageDriver {
 }
 
 /** Tests: run the storage on this driver (null: back to the configured one). */
-export function useStorageDriver(driver: StorageDriver | null) {
+export function setStorageDriver(driver: StorageDriver | null) {
   override = driver;
 }
 

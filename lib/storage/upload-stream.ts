@@ -108,18 +108,28 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     if (first.done) return; // browsers send an empty part when no file was picked
     if (++stored > limits.maxFiles) throw limits.tooMany();
     let size = 0;
+    let bodyError: unknown = null;
     const body = Readable.from(
       (async function* () {
-        let next: IteratorResult<Buffer> = first;
-        while (!next.done) {
-          size += next.value.length;
-          if (size > limits.maxFileBytes) throw tooLarge();
-          yield next.value;
-          next = await chunks.next();
+        try {
+          let next: IteratorResult<Buffer> = first;
+          while (!next.done) {
+            size += next.value.length;
+            if (size > limits.maxFileBytes) throw tooLarge();
+            yield next.value;
+            next = await chunks.next();
+          }
+        } catch (err) {
+          bodyError = err;
+          throw err;
         }
       })(),
     );
-    const saved = await saveMedia(companyId, body, { mimetype: info.mimeType, filename: info.filename || "file" });
+    // a driver may report its own cleanup's failure (S3: aborting the multipart upload) rather than
+    // why the body stopped: the body's error is the answer
+    const saved = await saveMedia(companyId, body, { mimetype: info.mimeType, filename: info.filename || "file" }).catch((err) => {
+      throw bodyError ?? err;
+    });
     slots[slot] = { ...saved, field, size };
   }
 
