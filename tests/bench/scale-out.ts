@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { closeDb } from "@/db";
 import { openBenchDatabase } from "./bench-db";
+import { record } from "./report";
 import { openBrowser, type Browser } from "./scale-out-browser";
 import { newRealtime, processEnv } from "./scale-out-env";
 import { httpFront } from "./scale-out-front";
@@ -56,7 +57,14 @@ async function main() {
     console.log(`  messages lost                     ${r.inboundLost + r.repliesLost} (inbound ${r.inboundLost}, replies ${r.repliesLost})`);
     console.log(`  sent twice (phone rows per id)    ${r.sentTwice}; stored twice ${r.storedTwice}; delivered again after a crash ${r.deliveredAgain}`);
     console.log(`  connections unserved after kill  ${r.unservedConnections}`);
+    const lost = r.inboundLost + r.repliesLost;
+    record({ measure: "scale-out: takeover after SIGTERM", figure: r.takeoverAfterTermMs, unit: "ms" });
+    record({ measure: `scale-out: takeover after SIGKILL (lease ${LEASE_MS} ms)`, figure: r.takeoverAfterKillMs, unit: "ms", ratio: r.takeoverAfterKillMs / LEASE_MS, ratioOf: "lease" });
+    record({ measure: "scale-out: messages lost", figure: lost, unit: "msgs", target: { op: "=", value: 0 } });
+    record({ measure: "scale-out: messages sent or stored twice", figure: r.sentTwice + r.storedTwice, unit: "msgs", target: { op: "=", value: 0 } });
+    record({ measure: "scale-out: connections unserved after SIGKILL", figure: r.unservedConnections, unit: "conns", target: { op: "=", value: 0 } });
     for (const [name, missing] of Object.entries(r.browsersMissing)) {
+      record({ measure: `scale-out: live events missed by ${name}`, figure: missing, unit: "msgs", target: { op: "=", value: 0 } });
       const other = r.unexplainedMisses[name];
       console.log(`  ${name.padEnd(34)}missed ${missing} of ${r.inbound + r.replies} messages (${missing - other} stored by the killed worker just before SIGKILL)`);
     }
