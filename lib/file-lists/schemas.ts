@@ -3,7 +3,7 @@
  * uploaded, a file.
  *
  * For readers of `file_list_options` (the campaign dispatcher sends a list's files after the text):
- * - `path` is a storage key of lib/storage/local-storage.ts (`{companyId}/{yyyy-mm}/{uuid}-{name}`),
+ * - `path` is a storage key of lib/storage (keys.ts) (`{companyId}/{yyyy-mm}/{uuid}-{name}`),
  *   read with `readMedia(companyId, path)`; "" while the option has no file.
  * - `mediaType` is the file's MIME type (`image/png`, `application/pdf`, ...), as the browser sent
  *   it or, when it sent none, as `mimeFromName` reads the file's extension; "" without a file.
