@@ -134,6 +134,17 @@ describe("live updates", () => {
     expect(fresh.state.items).toEqual([]);
   });
 
+  it("shows a new ticket at once when the event names its contact, and fetches the whole of it", () => {
+    const a = ticket({ updatedAt: "2024-05-10T12:00:00.000Z" });
+    const contact = { id: 70, name: "Bia", number: "5511900000070", profilePicUrl: "" };
+    const patch = { id: 7, uuid: "u7", status: "open" as const, queueId: 10, userId: 5, whatsappId: 2, lastMessage: "oi", unreadMessages: 1, updatedAt: "2024-05-10T13:00:00.000Z", contact };
+    const out = applyUpdate(state([a]), patch, scope(), agent, queues);
+    expect(out.state.items.map((t) => t.id)).toEqual([7, a.id]);
+    expect(out.state.items[0]).toMatchObject({ contact: { name: "Bia" }, lastMessage: "oi", unreadMessages: 1, whatsapp: null });
+    expect(out.fetchId).toBe(7);
+    expect(out.state.count).toBe(2);
+  });
+
   it("drops names whose id changed and fetches the ticket again (transfer)", () => {
     const a = ticket();
     const out = applyUpdate(state([a]), { id: a.id, uuid: a.uuid, status: "open", queueId: 10, userId: 5, whatsappId: 2 }, scope(), agent, queues);

@@ -136,7 +136,14 @@ export function applyUpdate(state: FeedState, patch: TicketPatch, scope: FeedSco
   // a text search cannot be judged here: only tickets it already shows are refreshed
   if (scope.text && !known) return none;
   if (!known) {
-    if (isListedFor(patch, scope, viewer)) return { ...none, fetchId: patch.id };
+    if (isListedFor(patch, scope, viewer)) {
+      // shown at once from the event when it names the contact (ingest's does); the whole ticket
+      // (connection name, tags) follows from the fetch
+      const item = itemFromPatch(patch, viewer, queues);
+      if (!item) return { ...none, fetchId: patch.id };
+      const placed = place(state, item);
+      return settle({ state: placed.state, fetchId: patch.id, recount: placed.added && state.hasMore });
+    }
     // it may sit in the pages not loaded yet, and have left this list
     return settle({ ...none, recount: state.hasMore && patch.status === scope.status });
   }
