@@ -5,6 +5,7 @@ import { generateWid } from "@/lib/messages/generate-wid";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
 import type { RealtimeEvent } from "@/lib/realtime/publish";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
+import { executePrepared } from "./prepared";
 import { botMessageView } from "./queue-bot-message";
 import type { BotTicket } from "./state";
 
@@ -127,7 +128,7 @@ async function writeTurn(
     : sql``;
   const out = w.texts.map((body) => ({ wid: generateWid(), body }));
   const values = out.length ? out.map((m, i) => sql`(${m.wid}, ${m.body}, ${i})`) : [sql`(null, null, 0)`];
-  const rows = (await db.execute(sql`
+  const rows = await executePrepared<Written>(db, sql`
     with u as (
       update tickets set ${sql.join(sets, sql`, `)}
       where id = ${read.id} and company_id = ${read.companyId}
@@ -146,7 +147,7 @@ async function writeTurn(
     select exists (select 1 from u) as matched, (select updated_at from u) as "updatedAt", m.id, m.wid, m.created_at as "createdAt"
     from (select 1) one left join m on true
     order by m.id
-  `)) as unknown as Written[];
+  `);
   if (!rows[0]?.matched) return "conflict" as const;
   const said: MessageView[] = rows
     .filter((r) => r.id !== null && r.wid !== null)
