@@ -80,7 +80,8 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       const body = opts.body ? opts.body.parse(rawBody ?? {}) : (undefined as B);
       const result = await handler({ req, ctx: ctx as never, query, body, params, connection });
       if (result instanceof Response) return result;
-      return NextResponse.json(result ?? { ok: true });
+      // a plain Response: NextResponse.json builds a Response and then copies it into a NextResponse
+      return new Response(JSON.stringify(result ?? { ok: true }), { headers: { "content-type": "application/json" } });
     } catch (err) {
       // the client went away mid-request (closed tab, navigation): nothing to answer or log
       if (req.signal.aborted || (err as { code?: string })?.code === "ECONNRESET") return new Response(null, { status: 499 });
