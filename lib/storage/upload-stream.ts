@@ -4,6 +4,7 @@ import { assertNoNul, assertOwnCompany } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import type { StoredMedia } from "@/lib/whatsapp/types";
 import { headerNulMarker } from "./header-nul";
+import { limitedBody } from "./limited-body";
 import { deleteMedia, saveMedia } from "./index";
 
 export type UploadedFile = StoredMedia & { field: string; size: number };
@@ -107,30 +108,12 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     const first = await chunks.next();
     if (first.done) return; // browsers send an empty part when no file was picked
     if (++stored > limits.maxFiles) throw limits.tooMany();
-    let size = 0;
-    let bodyError: unknown = null;
-    const body = Readable.from(
-      (async function* () {
-        try {
-          let next: IteratorResult<Buffer> = first;
-          while (!next.done) {
-            size += next.value.length;
-            if (size > limits.maxFileBytes) throw tooLarge();
-            yield next.value;
-            next = await chunks.next();
-          }
-        } catch (err) {
-          bodyError = err;
-          throw err;
-        }
-      })(),
-    );
-    // a driver may report its own cleanup's failure (S3: aborting the multipart upload) rather than
-    // why the body stopped: the body's error is the answer
-    const saved = await saveMedia(companyId, body, { mimetype: info.mimeType, filename: info.filename || "file" }).catch((err) => {
-      throw bodyError ?? err;
+    const limited = limitedBody(first, chunks, limits.maxFileBytes, tooLarge);
+    // S3 may report its failed abort rather than why the body stopped: the body's error is the answer
+    const saved = await saveMedia(companyId, limited.body, { mimetype: info.mimeType, filename: info.filename || "file" }).catch((err) => {
+      throw limited.error() ?? err;
     });
-    slots[slot] = { ...saved, field, size };
+    slots[slot] = { ...saved, field, size: limited.size() };
   }
 
   try {
