@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { executePrepared } from "./prepared";
 
 // A NOTIFY is a transaction of its own with an xid, and Postgres serialises the commits of
 // notifying transactions (the notify queue lock is held through the commit's WAL flush): one
@@ -12,8 +13,7 @@ type Slot = { running: Promise<void> | null; queued: Promise<void> | null };
 const slots = new WeakMap<Db, Map<number, Slot>>();
 
 function notify(db: Db, whatsappId: number): Promise<void> {
-  return db
-    .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify('outbox', ${String(whatsappId)})`)
+  return executePrepared(db, sql`select set_config('synchronous_commit', 'off', true), pg_notify('outbox', ${String(whatsappId)})`)
     .then(() => undefined)
     .catch(() => {});
 }
