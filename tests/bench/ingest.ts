@@ -18,6 +18,7 @@ import { createTenant } from "../helpers/factories";
 import { createTestDatabase } from "../helpers/test-db";
 import { cpuMeter } from "./cpu";
 import { insertBare, knownTickets } from "./ingest-bare";
+import { record } from "./report";
 
 const N = Number(process.env.BENCH_N ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -116,8 +117,22 @@ async function main() {
     console.log(`bare rows: ${rate(bare).toFixed(0)} msg/s   p50 ${q(bare, 0.5)} ms   p99 ${q(bare, 0.99)} ms`);
     console.log(`ratio ours/bare: ${(rate(ours) / rate(bare)).toFixed(2)} throughput`);
   }
+  recordRows(ours, bare, rate, (r, p) => Number(q(r, p)));
   console.log(`${N} messages (${fresh - EXISTING} new contacts) in ${ours.seconds.toFixed(2)} s: ${rate(ours).toFixed(0)} msg/s`);
   console.log(`latency p50 ${q(ours, 0.5)} ms   p95 ${q(ours, 0.95)} ms   p99 ${q(ours, 0.99)} ms   max ${q(ours, 1)} ms`);
+}
+
+/** The rows of `npm run bench` (tests/bench/all.ts); nothing when run alone. */
+function recordRows(ours: Measured, bare: Measured | null, rate: (r: Result) => number, q: (r: Result, p: number) => number) {
+  const what = `ingest, chatbot ${CHATBOT ? "on" : "off"}, concurrency ${CONCURRENCY}`;
+  const bareRate = bare ? { ratio: rate(ours) / rate(bare), ratioOf: `bare rows ${rate(bare).toFixed(0)} msg/s` } : {};
+  record({ measure: `${what}: throughput`, figure: Math.round(rate(ours)), unit: "msg/s", target: { op: ">=", value: 1500 }, ...bareRate });
+  record({ measure: `${what}: p99`, figure: q(ours, 0.99), unit: "ms", target: { op: "<", value: 25 } });
+  if (ours.cpu.pg !== null) {
+    const cpu = (r: Measured) => (r.cpu.node + (r.cpu.pg ?? 0)) / N;
+    const bareCpu = bare ? { ratio: cpu(ours) / cpu(bare), ratioOf: `bare rows ${cpu(bare).toFixed(2)} ms` } : {};
+    record({ measure: `${what}: CPU per message (node + postgres)`, figure: Number(cpu(ours).toFixed(2)), unit: "ms", ...bareCpu });
+  }
 }
 
 main().catch((e) => {
