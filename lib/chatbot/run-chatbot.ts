@@ -23,8 +23,9 @@ const MAX_ATTEMPTS = 5;
  * (never own messages, history imports or groups). `now` is the moment the rules are judged at
  * (work hours, timeUseBotQueues): the message's own time unless a caller passes a clock.
  *
- * One read of the whole state; most messages (tickets an agent holds, or waiting in a queue) stop
- * there. Otherwise the flow decides, and one statement writes the ticket's move and the bot's
+ * The whole state comes with the event (the ingest statement returns it; read here only when a
+ * caller has none, or a turn lost its compare-and-set); most messages (tickets an agent holds, or
+ * waiting in a queue) stop there. Otherwise the flow decides, and one statement writes the ticket's move and the bot's
  * outbox rows, compare-and-set against the read (turn.ts); a message for a bot (integration or
  * prompt) becomes a durable bot turn in that same statement. Then the worker is woken, the list and
  * message events are published, and the bot-turn runner is told (lib/bots/runner: it calls the
