@@ -88,21 +88,35 @@ function seen(page: Page, testId: string, text: string): Promise<number> {
   return page.evaluate(`(${WATCH})(${JSON.stringify([testId, text])})`).then(Number, (err: Error) => (console.error(err.message.split("\n")[0]), NaN));
 }
 
-async function timed(page: Page, testId: string, text: string, post: () => Promise<unknown>) {
+// when a realtime frame naming a text first reached the page, and how long each post took
+const frames = new Map<string, number>();
+const now = () => performance.timeOrigin + performance.now();
+type Sample = { total: number; post: number; event: number };
+
+async function timed(page: Page, testId: string, text: string, post: () => Promise<unknown>): Promise<Sample> {
   const shown = seen(page, testId, text);
   await sleep(20); // the observer is in place
-  const t0 = performance.timeOrigin + performance.now();
+  const t0 = now();
   await post();
+  const posted = now();
   const t1 = await Promise.race([shown, sleep(15_000).then(() => NaN)]);
-  return t1 - t0;
+  const framed = [...frames].find(([k]) => k.includes(text))?.[1] ?? NaN;
+  frames.clear();
+  return { total: t1 - t0, post: posted - t0, event: framed - t0 };
 }
 
-function summary(label: string, samples: number[]) {
-  const ok = samples.filter(Number.isFinite).sort((a, b) => a - b);
-  const missed = samples.length - ok.length;
+function summary(label: string, samples: Sample[]) {
   const f = (v: number) => `${v.toFixed(0)} ms`;
-  console.log(`${label}: n=${ok.length}${missed ? ` (${missed} not shown in 15 s)` : ""}  p50 ${f(pct(ok, 0.5))}  p95 ${f(pct(ok, 0.95))}  max ${f(ok.at(-1) ?? NaN)}`);
-  record({ measure: `demo inbound to screen, ${label}, p95`, figure: Math.round(pct(ok, 0.95)), unit: "ms", target: { op: "<", value: 300 } });
+  const line = (values: number[]) => {
+    const ok = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return { ok, text: `p50 ${f(pct(ok, 0.5))}  p95 ${f(pct(ok, 0.95))}  max ${f(ok.at(-1) ?? NaN)}` };
+  };
+  const total = line(samples.map((s) => s.total));
+  const missed = samples.length - total.ok.length;
+  console.log(`${label}: n=${total.ok.length}${missed ? ` (${missed} not shown in 15 s)` : ""}  ${total.text}`);
+  console.log(`  the post answered:            ${line(samples.map((s) => s.post)).text}`);
+  console.log(`  its event reached the page:   ${line(samples.map((s) => s.event)).text}`);
+  record({ measure: `demo inbound to screen, ${label}, p95`, figure: Math.round(pct(total.ok, 0.95)), unit: "ms", target: { op: "<", value: 300 } });
 }
 
 async function main() {
@@ -111,6 +125,7 @@ async function main() {
   try {
     await waitUp();
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => void (typeof payload === "string" && frames.set(payload, frames.get(payload) ?? now()))));
     await page.goto(`${BASE}/login`);
     await page.getByTestId("login-form").locator('input[type="email"]').fill(ADMIN.email);
     await page.getByTestId("login-form").locator('input[type="password"]').fill(ADMIN.password);
@@ -124,7 +139,7 @@ async function main() {
     const inbound = (from: string, name: string, body: string) =>
       json(api, `/api/sandbox/${id}/inbound`, "POST", { from, name, body });
 
-    const list: number[] = [];
+    const list: Sample[] = [];
     for (let i = 0; i < N; i++) {
       const name = `Bench ${run}-${i}`;
       list.push(await timed(page, "ticket-list", name, () => inbound(`55119${run.padStart(5, "0")}${String(i).padStart(3, "0")}`, name, "Oi")));
@@ -142,9 +157,9 @@ async function main() {
     }
     await json(api, `/api/tickets/${ticket!.id}`, "PUT", { status: "open" });
     await page.goto(`${BASE}/tickets/${ticket!.uuid}`);
-    await page.getByTestId("ticket-conversation").waitFor();
+    await page.getByTestId("ticket-conversation").waitFor({ state: "attached" });
     await sleep(1500);
-    const conversation: number[] = [];
+    const conversation: Sample[] = [];
     for (let i = 0; i < N; i++) {
       const body = `mensagem ${run} número ${i}`;
       conversation.push(await timed(page, "ticket-conversation", body, () => inbound(from, `Conversa ${run}`, body)));
