@@ -5,11 +5,14 @@
 //   node --import tsx tests/bench/tickets.ts         scratch database: built (~1.5 min), dropped
 //   BENCH_DB_URL=postgres://postgres@127.0.0.1:5432/bench_tickets node --import tsx tests/bench/tickets.ts
 //                                                    kept database: built on the first run only
-// BENCH_ROUNDS (200 a scenario, fewer for slow ones), BENCH_EXPLAIN=all explains every scenario.
+// BENCH_ROUNDS (200 a scenario, fewer for slow ones), BENCH_EXPLAIN=all explains every scenario,
+// BENCH_ONLY=list (a kind: list, search, messages) or a part of a scenario's label runs only those.
 import { randomBytes } from "node:crypto";
+import pino from "pino";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { closeDb } from "@/db";
+import { createLogger } from "@/lib/observability/logger";
 import { GET as listTickets } from "@/app/api/tickets/route";
 import { GET as listMessages } from "@/app/api/messages/[id]/route";
 import { loginAs } from "../helpers/factories";
@@ -17,31 +20,50 @@ import { call, type Handler } from "../helpers/http";
 import { openBenchDatabase } from "./bench-db";
 import { generateLargeTenant, loadTenant, type BenchTenant } from "./large-tenant";
 import { RARE_WORD } from "./large-tenant-text";
+import { record } from "./report";
 import { capture, explain, installCapture, replay, timeEach, type Wave } from "./sql-capture";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const BUDGET_MS = 5_000; // per scenario and side: slow scenarios run fewer rounds (at least 20)
-const TARGET = { list: 30, search: 100, messages: 30 } as const;
+const TARGET = { list: 10, search: 100, messages: 30 } as const;
+// issue 19 §2: on the lists, the handler's p95 is at most the bare SQL's p95 + 2 ms
+const LIST_OVERHEAD_MS = 2;
 
 process.env.AUTH_SECRET ??= randomBytes(24).toString("hex");
 process.env.REFRESH_SECRET ??= randomBytes(24).toString("hex");
+// each request still writes its log line, as in production (its cost is in the handler's time),
+// but to /dev/null rather than over the table (lib/observability/logger.ts keeps it in this holder)
+(globalThis as { __appLogger?: unknown }).__appLogger = createLogger({ destination: pino.destination({ dest: "/dev/null", sync: true }) });
 
 type Kind = keyof typeof TARGET;
 type Scenario = { label: string; kind: Kind; token: string; handler: Handler; url: string; params?: Record<string, number> };
 type Row = { s: Scenario; count: string; rounds: number; app: number[]; bare: number[]; waves: Wave[] };
 
-async function samples(fn: () => Promise<unknown>): Promise<number[]> {
+/**
+ * The handler's and the bare SQL's times, sampled in alternation (handler then bare, then bare then
+ * handler): on a shared machine both sides see the same load, so their difference is what the
+ * handler adds, not what the neighbours did meanwhile.
+ */
+async function pairedSamples(app: () => Promise<unknown>, bare: () => Promise<unknown>): Promise<[number[], number[]]> {
   const warm = performance.now();
-  for (let i = 0; i < 10; i++) await fn();
-  const each = (performance.now() - warm) / 10;
+  for (let i = 0; i < 10; i++) {
+    await app();
+    await bare();
+  }
+  const each = (performance.now() - warm) / 20;
   const rounds = Math.max(20, Math.min(ROUNDS, Math.floor(BUDGET_MS / Math.max(each, 0.01))));
-  const out: number[] = [];
-  for (let i = 0; i < rounds; i++) {
+  const out: [number[], number[]] = [[], []];
+  const time = async (fn: () => Promise<unknown>, into: number[]) => {
     const t0 = performance.now();
     await fn();
-    out.push(performance.now() - t0);
+    into.push(performance.now() - t0);
+  };
+  for (let i = 0; i < rounds; i++) {
+    const [first, second] = i % 2 ? [() => time(bare, out[1]), () => time(app, out[0])] : [() => time(app, out[0]), () => time(bare, out[1])];
+    await first();
+    await second();
   }
-  return out.sort((a, b) => a - b);
+  return [out[0].sort((a, b) => a - b), out[1].sort((a, b) => a - b)];
 }
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
@@ -51,8 +73,7 @@ async function measure(s: Scenario): Promise<Row> {
   const request = () => call(s.handler, { method: "GET", url: s.url, token: s.token, params: s.params });
   const { result, waves } = await capture(request);
   if (result.status !== 200) return { s, count: `HTTP ${result.status} ${JSON.stringify(result.body).slice(0, 60)}`, rounds: 0, app: [], bare: [], waves };
-  const app = await samples(request);
-  const bare = await samples(() => replay(waves));
+  const [app, bare] = await pairedSamples(request, () => replay(waves));
   return { s, count: String(result.body.count), rounds: app.length, app, bare, waves };
 }
 
@@ -87,6 +108,13 @@ function scenarios(t: BenchTenant, tokens: { admin: string; agent: string }, sea
   return out;
 }
 
+/** p95 under the target and p50 at most twice the bare SQL's; lists: p95 at most bare p95 + 2 ms too. */
+function meetsTarget(r: Row): boolean {
+  const [a50, a95, b50, b95] = [pct(r.app, 0.5), pct(r.app, 0.95), pct(r.bare, 0.5), pct(r.bare, 0.95)];
+  if (a95 >= TARGET[r.s.kind] || a50 / b50 > 2) return false;
+  return r.s.kind !== "list" || a95 <= b95 + LIST_OVERHEAD_MS;
+}
+
 function print(rows: Row[]) {
   console.log(`\n${"scenario".padEnd(52)} ${"count".padStart(7)}   handler p50/p95   bare SQL p50/p95   ratio p50/p95  target  rounds`);
   for (const r of rows) {
@@ -95,7 +123,7 @@ function print(rows: Row[]) {
       continue;
     }
     const [a50, a95, b50, b95] = [pct(r.app, 0.5), pct(r.app, 0.95), pct(r.bare, 0.5), pct(r.bare, 0.95)];
-    const ok = a95 < TARGET[r.s.kind] && a50 / b50 <= 2 ? "ok" : "MISS";
+    const ok = meetsTarget(r) ? "ok" : "MISS";
     const ratio = `${(a50 / b50).toFixed(1)}x/${(a95 / b95).toFixed(1)}x`;
     console.log(
       `${r.s.label.padEnd(52)} ${r.count.padStart(7)}   ${ms(a50)} ${ms(a95)} ms  ${ms(b50)} ${ms(b95)} ms  ${ratio.padStart(12)}  <${String(TARGET[r.s.kind]).padStart(3)} ${ok.padEnd(4)} ${r.rounds}`,
@@ -123,16 +151,23 @@ async function main() {
       `ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; load average ${loadavg()[0].toFixed(1)}`);
     installCapture();
     const rows: Row[] = [];
-    for (const s of scenarios(tenant, { admin: admin.token, agent: agentSession.token }, search)) {
+    const only = process.env.BENCH_ONLY;
+    const chosen = scenarios(tenant, { admin: admin.token, agent: agentSession.token }, search);
+    for (const s of chosen.filter((c) => !only || c.kind === only || c.label.includes(only))) {
       rows.push(await measure(s));
       process.stdout.write(".");
     }
     print(rows);
+    for (const r of rows.filter((x) => x.app.length)) {
+      const [a95, b95] = [pct(r.app, 0.95), pct(r.bare, 0.95)];
+      const target = { op: "<" as const, value: TARGET[r.s.kind] };
+      record({ measure: `GET ${r.s.label} p95`, figure: a95, unit: "ms", target, ratio: a95 / b95, ratioOf: `bare SQL p95 ${b95.toFixed(1)} ms` });
+    }
     // other work on the machine skews every figure: the load says how quiet it was
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     for (const r of rows) {
-      const missed = r.app.length && (pct(r.app, 0.95) >= TARGET[r.s.kind] || pct(r.app, 0.5) / pct(r.bare, 0.5) > 2);
-      if (!missed && process.env.BENCH_EXPLAIN !== "all") continue;
+      if (process.env.BENCH_EXPLAIN === "none") break;
+      if ((!r.app.length || meetsTarget(r)) && process.env.BENCH_EXPLAIN !== "all") continue;
       if (!r.waves.length) continue;
       const each = await timeEach(r.waves);
       console.log(`\n## ${r.s.label}: ${each.length} statements in ${r.waves.length} waves; alone (median of 5):`);
