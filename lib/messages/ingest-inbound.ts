@@ -11,6 +11,7 @@ import { ingestedBotState } from "./ingest-bot-state";
 import { INGEST_SQL, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
 import { stripNul, stripNulDeep } from "@/lib/validation/nul";
 import { lastMessageText } from "./message-text";
+import { republishRecentDuplicate } from "./republish-duplicate";
 import { messageCreatedEvent, viewMediaUrl, type MessageView } from "./message-view";
 
 export type IngestInput = { companyId: number; whatsappId: number; message: InboundMessage };
@@ -52,6 +53,10 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
     }
     if (!row.connectionFound) throw new AppError("ERR_NO_WAPP_FOUND", 404);
     if (row.dupId !== null) {
+      // the worker that stored it may have died before publishing (history replays stay silent)
+      if (!input.message.fromHistory) {
+        await republishRecentDuplicate(db, input.companyId, Number(row.dupId)).catch((err) => console.error("[ingest] republish failed:", err));
+      }
       return { ticketId: Number(row.dupTicketId), messageId: Number(row.dupId), duplicate: true, ticketCreated: false };
     }
     if (row.messageId !== null && row.ticketId !== null) {
