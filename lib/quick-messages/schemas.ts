@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UploadedFile } from "@/lib/storage/upload-stream";
 import { idParams } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 
@@ -9,8 +10,6 @@ export const MESSAGE_MAX = 4096;
 
 // multipart sends "true"/"false" (and a checkbox "on"); JSON sends booleans
 const toBool = (v: unknown) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" || v === "" ? false : v);
-// a browser sends an empty part when no file was picked
-const toFile = (v: unknown) => (typeof File !== "undefined" && v instanceof File && (v.size > 0 || v.name) ? v : undefined);
 
 // spec core §3 Quick message; admin §9: geral defaults false, status true.
 export const quickMessageFields = {
@@ -27,7 +26,9 @@ export const quickMessageFields = {
   status: z.preprocess(toBool, z.boolean()),
 };
 
-const file = z.preprocess(toFile, z.custom<File>((v) => typeof File !== "undefined" && v instanceof File).optional());
+// the upload already stored (lib/quick-messages/store-media.ts sets it; the caller's own `file` value is
+// never read); a browser's empty part when no file was picked is none
+const file = z.custom<UploadedFile>((v) => typeof v === "object" && v !== null && typeof (v as UploadedFile).path === "string").optional();
 
 /** POST /api/quick-messages (JSON, or multipart with an optional `file`): a message or a file is required. */
 export const createQuickMessageSchema = z

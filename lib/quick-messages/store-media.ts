@@ -1,23 +1,46 @@
+import { isForm, readBody } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia, saveMedia } from "@/lib/storage";
+import { deleteMedia } from "@/lib/storage";
+import { withUploadStream, type StreamedUpload, type UploadedFile, type UploadLimits } from "@/lib/storage/upload-stream";
 import { QUICK_MESSAGE_MAX_BYTES, quickMessageMediaName } from "./media-name";
 
 type StoredQuickMedia = { mediaPath: string; mediaName: string };
 
-/** Stores an uploaded file for a quick message and answers its storage key and display name. */
-export async function storeQuickMessageMedia(companyId: number, file: File): Promise<StoredQuickMedia> {
-  if (file.size > QUICK_MESSAGE_MAX_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
-  const mediaName = quickMessageMediaName(file.name);
-  const stored = await saveMedia(companyId, new Uint8Array(await file.arrayBuffer()), { mimetype: file.type, filename: mediaName });
-  return { mediaPath: stored.path, mediaName };
-}
+/** A quick message's `file` part, streamed to storage (lib/storage/upload-stream.ts) within these limits. */
+export const QUICK_MESSAGE_UPLOAD: UploadLimits = {
+  fileFields: ["file"],
+  maxFiles: 1,
+  maxFileBytes: QUICK_MESSAGE_MAX_BYTES,
+  tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
+};
 
 /**
- * Stores the file (if any), then runs the write that points a row at it. A write that fails (a
- * taken shortcode, say) takes the new file away again, so no file is left that nothing names.
+ * POST and PUT /quick-messages: JSON, or multipart whose `file` streams into storage as it arrives.
+ * `handle` gets the body to validate, its `file` always the stored upload (never a value the caller
+ * sent); when it throws, the stored file is deleted before the error goes on.
  */
-export async function withQuickMessageMedia<T>(companyId: number, file: File | undefined, write: (media: StoredQuickMedia | null) => Promise<T>): Promise<T> {
-  const media = file ? await storeQuickMessageMedia(companyId, file) : null;
+export async function withQuickMessageBody<T>(req: Request, companyId: number, handle: (raw: unknown) => Promise<T>): Promise<T> {
+  if (!isForm(req)) {
+    const raw = await readBody(req);
+    return handle(isRecord(raw) ? { ...raw, file: undefined } : (raw ?? {}));
+  }
+  return withUploadStream(req, companyId, QUICK_MESSAGE_UPLOAD, (upload) => handle({ ...lastValues(upload), file: upload.files[0] }));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+// as Object.fromEntries(form.entries()) read it before: a repeated field's last value
+const lastValues = (upload: StreamedUpload) => Object.fromEntries(Object.entries(upload.fields).map(([k, v]) => [k, v[v.length - 1]]));
+
+/** The stored upload as the quick message names it: its key and display name (spec admin §5). */
+export const quickMedia = (file: UploadedFile | undefined): StoredQuickMedia | null =>
+  file ? { mediaPath: file.path, mediaName: quickMessageMediaName(file.sentName || file.filename) } : null;
+
+/**
+ * Runs the write that points a row at the stored file (if any). A write that fails (a taken
+ * shortcode, say) takes the new file away again, so no file is left that nothing names.
+ */
+export async function withQuickMessageMedia<T>(companyId: number, file: UploadedFile | undefined, write: (media: StoredQuickMedia | null) => Promise<T>): Promise<T> {
+  const media = quickMedia(file);
   try {
     return await write(media);
   } catch (err) {

@@ -7,7 +7,8 @@ import { headerNulMarker } from "./header-nul";
 import { limitedBody } from "./limited-body";
 import { deleteMedia, saveMedia } from "./index";
 
-export type UploadedFile = StoredMedia & { field: string; size: number };
+/** `sentName`: the file name as the client sent it (`filename` is the stored, made-safe one). */
+export type UploadedFile = StoredMedia & { field: string; size: number; sentName?: string };
 export type StreamedUpload = {
   /** Every text field's values, in the order sent. */
   fields: Record<string, string[]>;
@@ -113,7 +114,7 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     const saved = await saveMedia(companyId, limited.body, { mimetype: info.mimeType, filename: info.filename || "file" }).catch((err) => {
       throw limited.error() ?? err;
     });
-    slots[slot] = { ...saved, field, size: limited.size() };
+    slots[slot] = { ...saved, field, size: limited.size(), sentName: info.filename };
   }
 
   try {

@@ -13,7 +13,7 @@ import { getDb } from "@/db";
 import { messages, schedules, tickets, whatsapps } from "@/db/schema";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { sendDueSchedule } from "@/lib/schedules/send-due-schedule";
-import { deleteMedia } from "@/lib/storage";
+import { deleteMedia, saveMedia } from "@/lib/storage";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { sendForm } from "../helpers/quick-messages-env";
@@ -72,7 +72,9 @@ describe("quick messages", () => {
   });
 
   it("a write that fails takes its new file away again", async () => {
-    const file = new File([new Uint8Array([7])], "x.jpg", { type: "image/jpeg" });
+    // as the upload reader hands it over: already stored (lib/storage/upload-stream.ts)
+    const saved = await saveMedia(t.companyId, new Uint8Array([7]), { mimetype: "image/jpeg", filename: "x.jpg" });
+    const file = { ...saved, field: "file", size: 1 };
     let stored = "";
     const failing = withQuickMessageMedia(t.companyId, file, async (media) => {
       stored = media!.mediaPath;

@@ -23,10 +23,10 @@ describe("quick message schemas", () => {
     expect(updateQuickMessageSchema.parse({ geral: "on" }).geral).toBe(true);
   });
 
-  it("need a message or a file; an empty file part counts as none", () => {
+  it("need a message or a file (the upload as stored by lib/storage/upload-stream.ts)", () => {
     expect(messages(createQuickMessageSchema.safeParse({ shortcode: "a", message: "  " }))).toEqual(["message:required"]);
-    expect(messages(createQuickMessageSchema.safeParse({ shortcode: "a", file: new File([], "") }))).toEqual(["message:required"]);
-    const file = new File([new Uint8Array([1])], "a.png");
+    expect(messages(createQuickMessageSchema.safeParse({ shortcode: "a", file: undefined }))).toEqual(["message:required"]);
+    const file = { path: "1/2026-01/x-a.png", mimetype: "image/png", filename: "a.png", field: "file", size: 1 };
     expect(createQuickMessageSchema.parse({ shortcode: "a", file }).file).toBe(file);
   });
 
