@@ -72,13 +72,13 @@ async function main() {
 }
 
 /**
- * LISTEN for new outbox rows, session requests and sandbox traffic, so the worker acts at once on a
- * real Postgres. Embedded PGlite does not deliver notifications across processes: polling covers it.
+ * LISTEN for new outbox rows, session requests and sandbox traffic, so the worker acts at once; on
+ * the embedded PGlite too, whose wire server relays notifications between its clients.
  */
 async function listen(wake: () => void) {
-  if (process.env.DB_PREPARE === "0") return async () => {};
   try {
-    const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    // the embedded server's clients use no prepared statements (one shared session)
+    const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {}, prepare: process.env.DB_PREPARE !== "0" });
     await Promise.all(["outbox", "whatsapp_session", "sandbox"].map((ch) => sql.listen(ch, wake)));
     return async () => void (await sql.end({ timeout: 2 }));
   } catch (err) {
