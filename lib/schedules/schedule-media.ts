@@ -3,31 +3,37 @@ import type { Db } from "@/db";
 import { schedules } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia, saveMedia } from "@/lib/storage";
+import { deleteMedia } from "@/lib/storage";
+import { headOfUpload, withUploadStream, type UploadLimits } from "@/lib/storage/upload-stream";
 import { getSchedule } from "./get-schedule";
 import { publishSchedule, type ScheduleView } from "./schedule-view";
 import { isScheduleImage, MAX_SCHEDULE_IMAGE_BYTES } from "./schemas";
 import { notSent } from "./update-schedule";
 
+/** The schedule's `file` part, streamed to storage (lib/storage/upload-stream.ts) within these limits. */
+export const SCHEDULE_IMAGE_UPLOAD: UploadLimits = {
+  fileFields: ["file"],
+  maxFiles: 1,
+  maxFileBytes: MAX_SCHEDULE_IMAGE_BYTES,
+  tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
+};
+
 /**
  * POST /schedules/{id}/media-upload: the image sent with the schedule (multipart `file`), png or
- * jpeg only (spec core §5), by name, declared type and content; replaces any earlier one.
+ * jpeg only (spec core §5), by name, declared type and content; replaces any earlier one. The
+ * schedule is checked before the file is read; the file streams into storage as it arrives
+ * (413 past the limit) and is checked there, a refused one deleted.
  */
-export async function attachScheduleMedia(db: Db, ctx: TenantContext, id: number, file: File | null): Promise<ScheduleView> {
+export async function attachScheduleMedia(db: Db, ctx: TenantContext, id: number, req: Request): Promise<ScheduleView> {
   const current = await getSchedule(db, ctx, id);
   if (current.sentAt) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 409);
-  if (!file || file.size === 0) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
-  if (file.size > MAX_SCHEDULE_IMAGE_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = imageKind(bytes);
-  if (!isScheduleImage(file) || !kind) throw new AppError("ERR_SCHEDULE_MEDIA_TYPE", 400);
-  const stored = await saveMedia(ctx.companyId, bytes, { mimetype: kind, filename: file.name });
-  try {
-    return await setMedia(db, ctx, id, { mediaPath: stored.path, mediaName: stored.filename });
-  } catch (err) {
-    await deleteMedia(ctx.companyId, stored.path); // sent meanwhile: nothing names the new file
-    throw err;
-  }
+  // sent meanwhile, or refused: withUploadStream deletes the new file, as nothing names it
+  return withUploadStream(req, ctx.companyId, SCHEDULE_IMAGE_UPLOAD, async ({ files: [file] }) => {
+    if (!file) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
+    const kind = imageKind(await headOfUpload(ctx.companyId, file));
+    if (!isScheduleImage({ name: file.sentName ?? file.filename, type: file.mimetype }) || !kind) throw new AppError("ERR_SCHEDULE_MEDIA_TYPE", 400);
+    return setMedia(db, ctx, id, { mediaPath: file.path, mediaName: file.filename });
+  });
 }
 
 /** DELETE /schedules/{id}/media-upload: the schedule goes out as text only. */

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import type { StoredMedia } from "@/lib/whatsapp/types";
 import { headerNulMarker } from "./header-nul";
 import { limitedBody } from "./limited-body";
-import { deleteMedia, saveMedia } from "./index";
+import { deleteMedia, saveMedia, streamMedia } from "./index";
 
 /** `sentName`: the file name as the client sent it (`filename` is the stored, made-safe one). */
 export type UploadedFile = StoredMedia & { field: string; size: number; sentName?: string };
@@ -151,3 +151,10 @@ export async function withUploadStream<T>(req: Request, companyId: number, limit
 export const fieldOf = (upload: StreamedUpload, name: string): string | undefined => upload.fields[name]?.[0];
 /** Every value of a text field, as FormData.getAll would give them. */
 export const fieldsOf = (upload: StreamedUpload, name: string): string[] => upload.fields[name] ?? [];
+
+/** The first `n` bytes of a stored upload: routes that check a file's content (image signatures) read them back. */
+export async function headOfUpload(companyId: number, file: UploadedFile, n = 16): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await streamMedia(companyId, file.path, { start: 0, end: Math.min(n, file.size) - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,16 +1,15 @@
 import { getDb } from "@/db";
-import { isForm, readForm } from "@/lib/api/body";
+import { isForm } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
 import { attachScheduleMedia, removeScheduleMedia } from "@/lib/schedules/schedule-media";
 import { scheduleIdParams } from "@/lib/schedules/schemas";
 
-// POST /api/schedules/{id}/media-upload — multipart `file`: a png or jpeg image.
+// POST /api/schedules/{id}/media-upload — multipart `file`: a png or jpeg image, streamed into storage.
 export const POST = route({ params: scheduleIdParams }, async ({ ctx, params, req }) => {
   // no form at all is a missing file; a malformed one answers ERR_INVALID_BODY
   if (!isForm(req)) throw new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "required" }] });
-  const file = (await readForm(req)).get("file");
-  return attachScheduleMedia(getDb(), ctx, params.id, typeof file === "string" ? null : file);
+  return attachScheduleMedia(getDb(), ctx, params.id, req);
 });
 
 // DELETE /api/schedules/{id}/media-upload — the schedule goes out as text only.
