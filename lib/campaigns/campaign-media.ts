@@ -3,7 +3,10 @@ import type { DbOrTx } from "@/db";
 import { campaigns } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { deleteMedia, saveMedia } from "@/lib/storage";
+import { isForm, readBody } from "@/lib/api/body";
+import { deleteMedia } from "@/lib/storage";
+import { withUploadStream, type UploadLimits } from "@/lib/storage/upload-stream";
+import { V } from "@/lib/validation/messages";
 import { readCampaign, type CampaignRow } from "./campaign-view";
 import { isCampaignEditable } from "./editability";
 import { publishCampaign } from "./publish-campaign";
@@ -12,18 +15,31 @@ import { CAMPAIGN_MEDIA_MAX_BYTES } from "./schemas";
 
 type Media = { mediaPath: string | null; mediaName: string | null };
 
-/** POST /campaigns/{id}/media-upload: the attachment sent after the text; replaces an earlier one. */
-export async function attachCampaignMedia(db: DbOrTx, ctx: TenantContext, id: number, file: File): Promise<CampaignRow> {
-  const current = await readCampaign(db, ctx.companyId, id);
-  if (!isCampaignEditable(current)) throw notEditable();
-  if (file.size > CAMPAIGN_MEDIA_MAX_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
-  const stored = await saveMedia(ctx.companyId, new Uint8Array(await file.arrayBuffer()), { mimetype: file.type, filename: file.name });
-  try {
-    return await setCampaignMedia(db, ctx, id, { mediaPath: stored.path, mediaName: stored.filename });
-  } catch (err) {
-    await deleteMedia(ctx.companyId, stored.path); // no longer editable: nothing names the new file
-    throw err;
+/** The campaign's `file` part, streamed to storage (lib/storage/upload-stream.ts) within these limits. */
+export const CAMPAIGN_MEDIA_UPLOAD: UploadLimits = {
+  fileFields: ["file"],
+  maxFiles: 1,
+  maxFileBytes: CAMPAIGN_MEDIA_MAX_BYTES,
+  tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
+};
+const fileRequired = () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: V.required }] });
+
+/**
+ * POST /campaigns/{id}/media-upload: the attachment sent after the text (multipart `file`);
+ * replaces an earlier one. The file streams into storage as it arrives (413 past the limit); a
+ * refused one (no such campaign, no longer editable) is deleted.
+ */
+export async function attachCampaignMedia(db: DbOrTx, ctx: TenantContext, id: number, req: Request): Promise<CampaignRow> {
+  if (!isForm(req)) {
+    await readBody(req); // a body that is not JSON answers ERR_INVALID_JSON, as before
+    throw fileRequired();
   }
+  return withUploadStream(req, ctx.companyId, CAMPAIGN_MEDIA_UPLOAD, async ({ files: [file] }) => {
+    if (!file) throw fileRequired();
+    const current = await readCampaign(db, ctx.companyId, id);
+    if (!isCampaignEditable(current)) throw notEditable();
+    return setCampaignMedia(db, ctx, id, { mediaPath: file.path, mediaName: file.filename });
+  });
 }
 
 /** DELETE /campaigns/{id}/media-upload: the file leaves storage and the campaign goes without one. */

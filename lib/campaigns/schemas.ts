@@ -109,12 +109,4 @@ export type CampaignFormInput = z.input<typeof campaignSchema>;
 export const updateCampaignSchema = z.object(campaignFields).partial();
 export type UpdateCampaignInput = z.output<typeof updateCampaignSchema>;
 
-// a browser sends an empty part when no file was picked
-const toFile = (v: unknown) => (typeof File !== "undefined" && v instanceof File && (v.size > 0 || v.name) ? v : undefined);
-
-/** POST /api/campaigns/{id}/media-upload: multipart `file`, the attachment. */
-export const campaignMediaSchema = z.object({
-  file: z.preprocess(toFile, z.custom<File>((v) => typeof File !== "undefined" && v instanceof File, V.required)),
-});
-
 export const campaignIdParams = idParams;
