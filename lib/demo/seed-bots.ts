@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prompts, queues } from "@/db/schema";
-import { SANDBOX_MODEL_KEY, sandboxModelBaseUrl } from "@/lib/bots/sandbox-model/base-url";
+import { SANDBOX_MODEL_KEY, SANDBOX_MODEL_PATH, sandboxModelBaseUrl } from "@/lib/bots/sandbox-model/base-url";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { getEnv } from "@/lib/env";
 import { attachQueue } from "@/lib/prompts/attach-queue";
@@ -34,4 +34,16 @@ export async function seedBots(db: DbOrTx, { companyId, queueId }: { companyId: 
   // the queue's greeting said an agent would answer: the bot does now
   await db.update(queues).set({ greetingMessage: SALES_GREETING }).where(and(eq(queues.id, queueId), eq(queues.companyId, companyId)));
   return true;
+}
+
+/**
+ * A later demo start on another address (PORT, APP_URL): prompts on the app's sandbox model follow
+ * it, so the seeded assistant keeps answering. Demo only (the launcher's seed step).
+ */
+export async function followSandboxModelAddress(db: DbOrTx): Promise<void> {
+  const url = sandboxModelBaseUrl(getEnv());
+  await db
+    .update(prompts)
+    .set({ baseUrl: url })
+    .where(and(like(prompts.baseUrl, `%${SANDBOX_MODEL_PATH}`), ne(prompts.baseUrl, url)));
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/db";
 import { companies, helps, plans, queueOptions, queues, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { createCompany } from "@/lib/companies/create-company";
 import { hashPassword } from "@/lib/auth/password";
-import { seedBots } from "./seed-bots";
+import { followSandboxModelAddress, seedBots } from "./seed-bots";
 import { seedCollaboration } from "./seed-collaboration";
 
 export const DEMO_PLANS = [
@@ -31,7 +31,10 @@ type SeedOptions = { adminEmail: string; adminPassword: string };
 /** The demo tenant, created only when the database has no company yet. Returns false if skipped. */
 export async function seedDemo(db: DbOrTx, opts: SeedOptions): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
-  if (n > 0) return false;
+  if (n > 0) {
+    await followSandboxModelAddress(db);
+    return false;
+  }
   const inserted = await db.insert(plans).values(DEMO_PLANS).onConflictDoNothing().returning();
   const pro = inserted.find((p) => p.name === "Profissional") ?? inserted[0];
   const { company, adminId } = await createCompany(db, {

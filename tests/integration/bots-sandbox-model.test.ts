@@ -8,7 +8,7 @@ import { prompts, queues } from "@/db/schema";
 import { registerBotProvider } from "@/lib/bots/registry";
 import { createOpenAiProvider } from "@/lib/bots/providers/openai";
 import { REPLIES } from "@/lib/bots/sandbox-model/replies";
-import { DEMO_PROMPT_NAME, seedBots } from "@/lib/demo/seed-bots";
+import { DEMO_PROMPT_NAME, followSandboxModelAddress, seedBots } from "@/lib/demo/seed-bots";
 import { resetEnvCache } from "@/lib/env";
 import { botSaid, db, installChatbotHooks, number, setup, ticket, write } from "../helpers/chatbot-env";
 import { startSandboxModelServer } from "../helpers/stubs/sandbox-model-server";
@@ -41,6 +41,21 @@ it("seeds the prompt once, on the queue, pointed at the sandbox model", async ()
   expect(rows[0].apiKey).not.toContain("sandbox-demo");
   const [queue] = await db().select().from(queues).where(eq(queues.id, sales));
   expect(queue.promptId).toBe(rows[0].id);
+  // a later demo start on another address: the prompt follows it; another model's prompt stays
+  const [other] = await db().insert(prompts).values({ companyId: env.companyId, name: "Outro", prompt: "x", baseUrl: "https://api.openai.com/v1" }).returning();
+  process.env.APP_URL = "http://127.0.0.1:3999";
+  resetEnvCache();
+  try {
+    await followSandboxModelAddress(db());
+    const after = await db().select({ id: prompts.id, baseUrl: prompts.baseUrl }).from(prompts).where(eq(prompts.companyId, env.companyId));
+    expect(after.find((p) => p.id === rows[0].id)!.baseUrl).toBe("http://127.0.0.1:3999/api/sandbox/openai/v1");
+    expect(after.find((p) => p.id === other.id)!.baseUrl).toBe("https://api.openai.com/v1");
+  } finally {
+    process.env.APP_URL = server.origin;
+    resetEnvCache();
+    await followSandboxModelAddress(db());
+    await db().delete(prompts).where(eq(prompts.id, other.id));
+  }
 });
 
 it("a customer who picks the queue talks to the sandbox model through the runner; asking for a person hands the ticket over", async () => {
