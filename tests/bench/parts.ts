@@ -19,5 +19,6 @@ export const PARTS: Part[] = [
   { name: "admin-lists", about: "super-admin lists (10,000 companies)", script: "tests/bench/admin-lists.ts", quick: { BENCH_COMPANIES: "500", BENCH_INVOICES: "200", BENCH_ROUNDS: "30" } },
   { name: "realtime", about: "realtime fan-out (1,000 clients)", script: "tests/bench/realtime.ts", quick: { BENCH_CLIENTS: "100", BENCH_EVENTS: "200" } },
   { name: "scale-out", about: "2 web, 3 workers, SIGTERM then SIGKILL", script: "tests/bench/scale-out.ts", needsBuild: true, quick: { SCALE_OUT_LEASE_MS: "5000" } },
+  { name: "demo", about: "demo inbound to screen in Chromium (30 messages)", script: "tests/bench/demo-latency.ts", needsBuild: true, quick: { BENCH_N: "10" } },
   { name: "campaigns", about: "campaign dispatch (10,000 contacts)", script: "tests/bench/campaigns.ts", quick: { BENCH_N: "1000" } },
 ];
