@@ -2,31 +2,43 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { announcements } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { deletePlatformMedia, savePlatformMedia } from "@/lib/storage";
+import { isForm, readBody } from "@/lib/api/body";
+import { deletePlatformMedia } from "@/lib/storage";
+import { headOfUpload, withUploadStream, type UploadLimits } from "@/lib/storage/upload-stream";
+import { V } from "@/lib/validation/messages";
 import { readAnnouncement, type AnnouncementView } from "./announcement-view";
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES, acceptedImageType } from "./image-type";
 import { publishAnnouncement } from "./publish-announcement";
 
 type Media = { mediaPath: string | null; mediaName: string | null };
 
+/** The announcement's `file` part, streamed into the platform area (lib/storage/upload-stream.ts) within these limits. */
+export const ANNOUNCEMENT_MEDIA_UPLOAD: UploadLimits = {
+  fileFields: ["file"],
+  maxFiles: 1,
+  maxFileBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES,
+  tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
+  platform: true,
+};
+const fileRequired = () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: V.required }] });
+
 /**
  * POST /announcements/{id}/media-upload (super users): a .png, .jpg or .jpeg image (by its name and
  * its bytes), kept in the platform area of the storage, which every signed-in user may read;
- * replaces an earlier one.
+ * replaces an earlier one. The file streams into storage as it arrives (413 past the limit) and
+ * its bytes are checked there; a refused one is deleted.
  */
-export async function attachAnnouncementMedia(db: DbOrTx, id: number, file: File): Promise<AnnouncementView> {
-  await readAnnouncement(db, id);
-  if (file.size > ANNOUNCEMENT_MEDIA_MAX_BYTES) throw new AppError("ERR_MEDIA_TOO_LARGE", 413);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = acceptedImageType(file.name, bytes);
-  if (!type) throw new AppError("ERR_ANNOUNCEMENT_MEDIA_TYPE", 400);
-  const stored = await savePlatformMedia(bytes, { mimetype: type, filename: file.name });
-  try {
-    return await setAnnouncementMedia(db, id, { mediaPath: stored.path, mediaName: stored.filename });
-  } catch (err) {
-    await deletePlatformMedia(stored.path); // the announcement went meanwhile: nothing names the new file
-    throw err;
+export async function attachAnnouncementMedia(db: DbOrTx, companyId: number, id: number, req: Request): Promise<AnnouncementView> {
+  if (!isForm(req)) {
+    await readBody(req); // a body that is not JSON answers ERR_INVALID_JSON, as before
+    throw fileRequired();
   }
+  return withUploadStream(req, companyId, ANNOUNCEMENT_MEDIA_UPLOAD, async ({ files: [file] }) => {
+    if (!file) throw fileRequired();
+    await readAnnouncement(db, id);
+    if (!acceptedImageType(file.sentName ?? file.filename, await headOfUpload(companyId, file))) throw new AppError("ERR_ANNOUNCEMENT_MEDIA_TYPE", 400);
+    return setAnnouncementMedia(db, id, { mediaPath: file.path, mediaName: file.filename });
+  });
 }
 
 /** DELETE /announcements/{id}/media-upload (super users): the image leaves storage and the announcement. */

@@ -44,12 +44,4 @@ export const announcementFormSchema = z.object({
 });
 export type AnnouncementFormValues = z.infer<typeof announcementFormSchema>;
 
-// a browser sends an empty part when no file was picked
-const toFile = (v: unknown) => (typeof File !== "undefined" && v instanceof File && (v.size > 0 || v.name) ? v : undefined);
-
-/** POST /api/announcements/{id}/media-upload: multipart `file`, the image. */
-export const announcementMediaSchema = z.object({
-  file: z.preprocess(toFile, z.custom<File>((v) => typeof File !== "undefined" && v instanceof File, V.required)),
-});
-
 export const announcementIdParams = idParams;

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import type { StoredMedia } from "@/lib/whatsapp/types";
 import { headerNulMarker } from "./header-nul";
 import { limitedBody } from "./limited-body";
-import { deleteMedia, saveMedia, streamMedia } from "./index";
+import { deleteMedia, deletePlatformMedia, isPlatformKey, saveMedia, savePlatformMedia, streamMedia } from "./index";
 
 /** `sentName`: the file name as the client sent it (`filename` is the stored, made-safe one). */
 export type UploadedFile = StoredMedia & { field: string; size: number; sentName?: string };
@@ -22,6 +22,8 @@ export type UploadLimits = {
   maxFileBytes: number;
   /** The error for one file too many (routes name their own field). */
   tooMany: () => AppError;
+  /** Store in the platform area (announcement media, readable by every signed-in user) rather than the company's. */
+  platform?: boolean;
 };
 
 const tooLarge = () => new AppError("ERR_MEDIA_TOO_LARGE", 413);
@@ -111,7 +113,9 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     if (++stored > limits.maxFiles) throw limits.tooMany();
     const limited = limitedBody(first, chunks, limits.maxFileBytes, tooLarge);
     // S3 may report its failed abort rather than why the body stopped: the body's error is the answer
-    const saved = await saveMedia(companyId, limited.body, { mimetype: info.mimeType, filename: info.filename || "file" }).catch((err) => {
+    const meta = { mimetype: info.mimeType, filename: info.filename || "file" };
+    const save = limits.platform ? savePlatformMedia(limited.body, meta) : saveMedia(companyId, limited.body, meta);
+    const saved = await save.catch((err) => {
       throw limited.error() ?? err;
     });
     slots[slot] = { ...saved, field, size: limited.size(), sentName: info.filename };
@@ -133,7 +137,7 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
 
 /** Deletes an upload's stored files (the request was refused after they were stored). */
 export async function discardUpload(companyId: number, upload: StreamedUpload) {
-  await Promise.all(upload.files.map((f) => deleteMedia(companyId, f.path)));
+  await Promise.all(upload.files.map((f) => (isPlatformKey(f.path) ? deletePlatformMedia(f.path) : deleteMedia(companyId, f.path))));
 }
 
 /** Runs `handle` on the streamed upload; when it throws, the stored files are deleted before the error goes on. */
