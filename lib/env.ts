@@ -112,6 +112,9 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag,
+    // the web role's drain on SIGTERM: /api/health/ready answers 503 this long before the server
+    // stops taking requests (workers/launcher/drain.ts); 0 stops at once
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // logs (lib/observability): pino level; JSON lines in production, pretty in the demo
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // GET /api/metrics answers only with `Authorization: Bearer {METRICS_TOKEN}`; unset, 404

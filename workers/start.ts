@@ -1,7 +1,8 @@
 import path from "node:path";
 import { loadOrCreateDemoSecrets } from "./demo-secrets";
 import { startEmbeddedRealtime } from "./embedded-realtime";
-import { adopt, afterChildren, spawnChild, stopAll, stopOnSignals } from "./launcher/children";
+import { adopt, afterChildren, beforeChildren, spawnChild, stopAll, stopOnSignals } from "./launcher/children";
+import { clearDrainFlag, drain, prepareDrainFlag } from "./launcher/drain";
 import { prepareDatabase } from "./launcher/database";
 import { hasProductionBuild, startNextServer, waitForServer } from "./launcher/next-server";
 import { readRole, roleProblems, runs, type Role } from "./launcher/role";
@@ -84,6 +85,10 @@ async function main() {
   // the WhatsApp worker: connection sockets, inbound ingest, the outbox (never in a web process)
   if (part.worker) spawnChild(["--import", "tsx", "workers/whatsapp.ts"]);
   if (!part.web) return console.log(`Role worker: the WhatsApp worker is running`);
+  // SIGTERM: readiness answers 503 for SHUTDOWN_DRAIN_MS before Next stops (a proxy moves away)
+  const drainFile = prepareDrainFlag();
+  beforeChildren(() => drain(drainFile, env.SHUTDOWN_DRAIN_MS));
+  process.once("exit", () => clearDrainFlag(drainFile));
   startNextServer(host, port);
   await waitForServer(`http://${host}:${port}/api/version`);
   printWelcome(env.APP_URL, demo ? env : null, role);

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db";
@@ -44,6 +47,25 @@ describe("GET /api/health/ready", () => {
     expect(res.body.workers.oldestLeaseAgeSeconds).toBeLessThan(15);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expectNoTenantData(res.body, t);
+  });
+
+  it("is 503 naming the drain while the launcher drains this process, 200 again without the flag", async () => {
+    const file = path.join(os.tmpdir(), `drain-test-${process.pid}-${Date.now()}`);
+    process.env.DRAIN_FILE = file;
+    try {
+      expect((await readyCall()).status).toBe(200);
+      fs.writeFileSync(file, "x");
+      const res = await readyCall();
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: "unavailable", failing: ["draining"] });
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      // liveness is not readiness: the process still answers
+      expect((await call(health, { url: "/api/health" })).status).toBe(200);
+    } finally {
+      fs.rmSync(file, { force: true });
+      delete process.env.DRAIN_FILE;
+    }
+    expect((await readyCall()).status).toBe(200);
   });
 
   it("is 503 naming the migrations when one committed migration is not applied", async () => {

@@ -24,6 +24,12 @@ export function adopt(child: ChildProcess) {
 }
 
 let onStopped: () => Promise<void> = async () => {};
+let beforeStopping: () => Promise<void> = async () => {};
+
+/** Work before the children get SIGTERM (the web role's drain). */
+export function beforeChildren(fn: () => Promise<void>) {
+  beforeStopping = fn;
+}
 
 /** Work after the children are gone (the embedded database). */
 export function afterChildren(fn: () => Promise<void>) {
@@ -38,6 +44,7 @@ export function afterChildren(fn: () => Promise<void>) {
 export async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
+  await beforeStopping().catch(() => {});
   await Promise.all(children.map(stopChild));
   await onStopped().catch(() => {});
   process.exit(code);
