@@ -28,8 +28,8 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
   const { level, pretty: isPretty } = { ...defaultLoggerOptions(), ...opts };
   const options = { level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
   // pino-pretty as a stream in this thread (sync), not a transport: Next bundles cannot start
-  // pino's worker-thread transports
-  const destination = opts.destination ?? (isPretty ? pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss" }) : undefined);
+  // pino's worker-thread transports; one line per entry (the demo logs every request)
+  const destination = opts.destination ?? (isPretty ? pretty({ sync: true, singleLine: true, colorize: Boolean(process.stdout.isTTY), ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss" }) : undefined);
   return destination ? pino(options, destination) : pino(options);
 }
 
