@@ -39,18 +39,18 @@ export async function claimConnections(db: DbOrTx, workerId: string, leaseMs: nu
   const until = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
   const claimable = claimableSql(providers);
   const share = await fairShare(db, workerId, leaseMs, claimable);
-  const rows = await db.execute<{ id: number }>(sql`
-    select id from ${whatsapps}
-    where ${claimable}
-    order by id
-    limit ${Math.min(limit, share)}
-    for update skip locked`);
-  const ids = [...rows].map((r) => Number(r.id));
-  if (!ids.length) return [];
+  // one statement: the rows stay locked until they are taken, so workers claiming at the same
+  // moment take different connections (a select then an update would let both pick the same ones
+  // and the slower take none)
   return db
     .update(whatsapps)
     .set({ leaseOwner: workerId, leaseExpiresAt: until as never, updatedAt: KEEP_UPDATED_AT })
-    .where(and(inArray(whatsapps.id, ids), sql`(lease_owner is null or lease_expires_at < now())`))
+    .where(sql`${whatsapps.id} in (
+      select id from ${whatsapps}
+      where ${claimable}
+      order by id
+      limit ${Math.min(limit, share)}
+      for update skip locked)`)
     .returning(columns);
 }
 
