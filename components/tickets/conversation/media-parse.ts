@@ -39,6 +39,6 @@ export function fileNameOf(url: string): string {
   } catch {
     // a malformed escape: show it as it is
   }
-  // stored files are "<uuid>-<original name>" (lib/storage/local-storage.ts)
+  // stored files are "<uuid>-<original name>" (lib/storage/keys.ts)
   return name.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, "");
 }
