@@ -4,6 +4,7 @@
 // pusher-js browser through each. One worker gets SIGTERM, then the busiest survivor SIGKILL.
 // Prints the takeover times and the counts; asserts nothing. Needs a production build (`npx next
 // build`) in SCALE_OUT_APP_DIR (default: here). Usage: node --import tsx tests/bench/scale-out.ts
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { closeDb } from "@/db";
@@ -17,6 +18,9 @@ import { runScaleOut } from "./scale-out-scenario";
 import { createWorld } from "./scale-out-world";
 
 const APP_DIR = path.resolve(process.env.SCALE_OUT_APP_DIR ?? ".");
+// the processes it starts refuse to run without them (the integration test's setup sets its own)
+process.env.AUTH_SECRET ??= randomBytes(24).toString("hex");
+process.env.REFRESH_SECRET ??= randomBytes(24).toString("hex");
 const LEASE_MS = Number(process.env.SCALE_OUT_LEASE_MS ?? 10_000);
 const [RT_PORT, WEB_A, WEB_B] = [3640, 3641, 3642];
 
