@@ -47,7 +47,9 @@ export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date
     const outcome = await decide(turn, event, state);
     const written = await turn.finish();
     if (written.conflict) continue;
-    if (turn.hasSaid) await wakeWorker(db, [event.whatsappId]);
+    // not awaited: the wake may wait a few ms to share a notify with others (wake-worker.ts), and
+    // the customer's message is stored and answered already
+    if (turn.hasSaid) void wakeWorker(db, [event.whatsappId]);
     await publish(...written.events);
     if (!turn.pendingHandOff) return { outcome, handedOff: false };
     announceBotTurn({ companyId: event.companyId, ticketId: event.ticketId });

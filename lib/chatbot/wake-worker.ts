@@ -4,12 +4,15 @@ import { executePrepared } from "./prepared";
 
 // A NOTIFY is a transaction of its own with an xid, and Postgres serialises the commits of
 // notifying transactions (the notify queue lock is held through the commit's WAL flush): one
-// notify per bot reply capped the whole server at one fsync per reply (issue 19). Two cuts:
+// notify per bot reply capped the whole server at one fsync per reply (issue 19). Three cuts:
 // - its commit does not wait for the flush (synchronous_commit off for that one transaction: a
 //   wake is a hint that no crash needs to keep; the rows it announces committed durably before);
-// - concurrent wakes of one connection share: while one is in flight, the next waits for it and
-//   then sends ONE more for every caller that came meanwhile (sent after all their commits).
-type Slot = { running: Promise<void> | null; queued: Promise<void> | null };
+// - the wakes of one connection share: every caller until the next notify is sent is served by it;
+// - and that next one goes out at least GAP_MS after the previous (a busy connection's bot answered
+//   hundreds of messages a second, each with its own notify; the worker reads all pending rows on
+//   one wake anyway). A lone wake goes at once.
+const GAP_MS = 5;
+type Slot = { next: Promise<void> | null; lastSent: number };
 const slots = new WeakMap<Db, Map<number, Slot>>();
 
 function notify(db: Db, whatsappId: number): Promise<void> {
@@ -21,31 +24,31 @@ function notify(db: Db, whatsappId: number): Promise<void> {
 function wakeOne(db: Db, whatsappId: number): Promise<void> {
   let bySlot = slots.get(db);
   if (!bySlot) slots.set(db, (bySlot = new Map()));
-  const slot = bySlot.get(whatsappId) ?? { running: null, queued: null };
-  bySlot.set(whatsappId, slot);
-  const start = (): Promise<void> => {
-    const sent = notify(db, whatsappId).finally(() => {
-      if (slot.running === sent) slot.running = null;
-      if (!slot.running && !slot.queued) bySlot.delete(whatsappId);
-    });
-    slot.running = sent;
-    return sent;
-  };
-  if (slot.queued) return slot.queued;
-  if (!slot.running) return start();
-  const queued = slot.running.then(() => {
-    slot.queued = null;
-    return start();
+  let slot = bySlot.get(whatsappId);
+  if (!slot) bySlot.set(whatsappId, (slot = { next: null, lastSent: 0 }));
+  // a notify not sent yet is sent after this call: it covers this caller too
+  if (slot.next) return slot.next;
+  const s = slot;
+  const wait = Math.max(0, s.lastSent + GAP_MS - Date.now());
+  s.next = new Promise<void>((resolve) => (wait ? setTimeout(resolve, wait) : queueMicrotask(resolve))).then(() => {
+    s.next = null;
+    s.lastSent = Date.now();
+    return notify(db, whatsappId);
   });
-  slot.queued = queued;
-  return queued;
+  return s.next;
 }
 
 /**
  * NOTIFY outbox for the worker holding these connections, after the rows committed. Not inside the
- * writing transaction (see above). Best effort: the worker's polling finds the rows anyway. Resolves
- * once a notify sent after this call went out.
+ * writing transaction (see above). Best effort, never rejects: the worker's polling finds the rows
+ * anyway. Resolves once a notify sent after this call went out.
  */
 export async function wakeWorker(db: Db, whatsappIds: number[]): Promise<void> {
   await Promise.all([...new Set(whatsappIds)].map((id) => wakeOne(db, id)));
+}
+
+/** Resolves once every wake asked of this database so far went out (tests; a clean stop). */
+export async function wakesSent(db: Db): Promise<void> {
+  const bySlot = slots.get(db);
+  if (bySlot) await Promise.all([...bySlot.values()].map((s) => s.next));
 }
