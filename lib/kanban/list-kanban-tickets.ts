@@ -1,17 +1,15 @@
-import { and, count, desc, type SQL } from "drizzle-orm";
+import { and, count, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { runPrepared } from "@/db/prepared-query";
 import { tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { PAGE_SIZE, pageResult, pageWindow } from "@/lib/api/paging";
 import { isAllTicketUser } from "@/lib/tickets/ticket-access";
-import { selectTickets, toTicketListItem, withTags } from "@/lib/tickets/ticket-view";
+import { ticketPage } from "@/lib/tickets/ticket-view";
 import { boardWhere, withoutKanbanTag, withTag } from "./board-where";
 import { toKanbanTicket, type KanbanTicket } from "./kanban-ticket";
 import { assertKanbanTag } from "./kanban-tags";
 import { OPEN_LANE, type KanbanTicketsQuery } from "./schemas";
-
-/** The lanes' order (and the ticket lists'): newest activity first, the id breaking ties. */
-const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
 
 /**
  * GET /api/ticket/kanban: a page of 40 of the tickets the caller's board shows (board-where.ts),
@@ -33,10 +31,9 @@ export async function listKanbanTickets(
   const where = and(boardWhere(ctx, allTicket, q.queueIds), lane)!;
   const size = PAGE_SIZE.tickets;
   const { limit, offset } = pageWindow(q.pageNumber, size);
-  const [rows, [{ total }]] = await Promise.all([
-    selectTickets(db).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
-    db.select({ total: count() }).from(tickets).where(where),
+  const [items, [{ total }]] = await Promise.all([
+    ticketPage(db, ctx.companyId, where, { limit, offset, prepare: true }),
+    runPrepared(db.select({ total: count() }).from(tickets).where(where)),
   ]);
-  const items = await withTags(db, ctx.companyId, rows.map(toTicketListItem));
   return pageResult("tickets", items.map(toKanbanTicket), total, q.pageNumber, size);
 }

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { runPrepared } from "@/db/prepared-query";
 import type { DbOrTx } from "@/db";
 import { contacts, queues, tickets, users, whatsapps } from "@/db/schema";
 import type { TicketStatus } from "@/lib/realtime/channels";
-import { tagsOfTickets } from "@/lib/tags/ticket-tags";
+import { tagsOfTickets, type TicketTag } from "@/lib/tags/ticket-tags";
 
 /** A ticket as the list and the conversation header show it (spec core §3 Ticket). */
 export type TicketListItem = {
@@ -65,9 +66,29 @@ export function selectTickets(db: DbOrTx) {
     .leftJoin(users, eq(users.id, tickets.userId));
 }
 
+// a list item's tags, named and ordered as tagsOfTickets gives them, in the row itself: a page of a
+// list is one statement, not two (issue 19). Postgres works it out for the rows of the page only
+// (after the sort and limit).
+const tagsColumn = sql<TicketTag[]>`(
+  select coalesce(json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name, tg.id), '[]'::json)
+  from ticket_tags tt join tags tg on tg.id = tt.tag_id
+  where tt.ticket_id = ${tickets.id} and tt.company_id = ${tickets.companyId}
+)`;
+
+/** selectTickets with each ticket's tags (toTicketListItem keeps them). */
+export function selectTicketsWithTags(db: DbOrTx) {
+  return db
+    .select({ ...columns, tags: tagsColumn })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(users, eq(users.id, tickets.userId));
+}
+
 type Row = Awaited<ReturnType<typeof selectTickets>>[number];
 
-export function toTicketListItem(r: Row): TicketListItem {
+export function toTicketListItem(r: Row & { tags?: TicketTag[] }): TicketListItem {
   return {
     id: r.id,
     uuid: r.uuid,
@@ -88,8 +109,8 @@ export function toTicketListItem(r: Row): TicketListItem {
     queue: r.queueId !== null && r.queueName !== null ? { id: r.queueId, name: r.queueName, color: r.queueColor ?? "" } : null,
     whatsapp: r.whatsappId !== null && r.whatsappName !== null ? { id: r.whatsappId, name: r.whatsappName } : null,
     user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
-    // filled by withTags (one query for a whole page)
-    tags: [],
+    // read with the row (selectTicketsWithTags), else filled by withTags (one query for a whole page)
+    tags: r.tags ?? [],
   };
 }
 
@@ -97,4 +118,27 @@ export function toTicketListItem(r: Row): TicketListItem {
 export async function withTags(db: DbOrTx, companyId: number, items: TicketListItem[]): Promise<TicketListItem[]> {
   const tags = await tagsOfTickets(db, companyId, items.map((t) => t.id));
   return items.map((t) => ({ ...t, tags: tags.get(t.id) ?? [] }));
+}
+
+/** The lists' order: newest activity first, the id breaking ties. */
+export const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
+
+/**
+ * A page of list items in the lists' order, with their tags. The first page (nearly every request)
+ * reads the tags in its own statement, prepared when asked (runPrepared): one statement planned
+ * once per connection, not two planned every time (issue 19). Deeper pages read them after it
+ * (withTags): Postgres would work the tags out for every row the offset skips too.
+ */
+export async function ticketPage(
+  db: DbOrTx,
+  companyId: number,
+  where: SQL,
+  { limit, offset, prepare = false }: { limit: number; offset: number; prepare?: boolean },
+): Promise<TicketListItem[]> {
+  if (offset === 0) {
+    const first = selectTicketsWithTags(db).where(where).orderBy(...newestFirst).limit(limit);
+    return (await (prepare ? runPrepared(first) : first)).map(toTicketListItem);
+  }
+  const rows = await selectTickets(db).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  return withTags(db, companyId, rows.map(toTicketListItem));
 }

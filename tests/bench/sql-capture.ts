@@ -44,8 +44,9 @@ export async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; wav
   }
 }
 
-// drizzle sends its queries unnamed (prepare: false): replay them the same way
-const run = (s: Statement) => client().unsafe(s.text, s.params as never[], { prepare: false });
+// every statement prepared (planned once per connection), whether the app sent it named or not: the
+// bare side is the SQL at its fastest
+const run = (s: Statement) => client().unsafe(s.text, s.params as never[], { prepare: true });
 
 /** The bare SQL of one request: every wave in order, each wave's statements concurrently. */
 export async function replay(waves: Wave[]) {

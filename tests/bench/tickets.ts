@@ -16,7 +16,8 @@ import { createLogger } from "@/lib/observability/logger";
 import { GET as listTickets } from "@/app/api/tickets/route";
 import { GET as listMessages } from "@/app/api/messages/[id]/route";
 import { loginAs } from "../helpers/factories";
-import { call, type Handler } from "../helpers/http";
+import { NextRequest } from "next/server";
+import { BASE_URL, call, type Handler } from "../helpers/http";
 import { openBenchDatabase } from "./bench-db";
 import { generateLargeTenant, loadTenant, type BenchTenant } from "./large-tenant";
 import { RARE_WORD } from "./large-tenant-text";
@@ -25,7 +26,8 @@ import { capture, explain, installCapture, replay, timeEach, type Wave } from ".
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const BUDGET_MS = 5_000; // per scenario and side: slow scenarios run fewer rounds (at least 20)
-const TARGET = { list: 10, search: 100, messages: 30 } as const;
+// search: issue 19 keeps text search under 20 ms p95 while ingest maintains its trigram indexes
+const TARGET = { list: 10, search: 20, messages: 30 } as const;
 // issue 19 §2: on the lists, the handler's p95 is at most the bare SQL's p95 + 2 ms
 const LIST_OVERHEAD_MS = 2;
 
@@ -42,12 +44,13 @@ type Row = { s: Scenario; count: string; rounds: number; app: number[]; bare: nu
 /**
  * The handler's and the bare SQL's times, sampled in alternation (handler then bare, then bare then
  * handler): on a shared machine both sides see the same load, so their difference is what the
- * handler adds, not what the neighbours did meanwhile.
+ * handler adds, not what the neighbours did meanwhile. `app` makes the request (untimed: Next builds
+ * it before any handler runs) and answers the timed call: the handler and reading its whole answer.
  */
-async function pairedSamples(app: () => Promise<unknown>, bare: () => Promise<unknown>): Promise<[number[], number[]]> {
+async function pairedSamples(app: () => () => Promise<unknown>, bare: () => Promise<unknown>): Promise<[number[], number[]]> {
   const warm = performance.now();
   for (let i = 0; i < 10; i++) {
-    await app();
+    await app()();
     await bare();
   }
   const each = (performance.now() - warm) / 20;
@@ -59,7 +62,7 @@ async function pairedSamples(app: () => Promise<unknown>, bare: () => Promise<un
     into.push(performance.now() - t0);
   };
   for (let i = 0; i < rounds; i++) {
-    const [first, second] = i % 2 ? [() => time(bare, out[1]), () => time(app, out[0])] : [() => time(app, out[0]), () => time(bare, out[1])];
+    const [first, second] = i % 2 ? [() => time(bare, out[1]), () => time(app(), out[0])] : [() => time(app(), out[0]), () => time(bare, out[1])];
     await first();
     await second();
   }
@@ -73,7 +76,12 @@ async function measure(s: Scenario): Promise<Row> {
   const request = () => call(s.handler, { method: "GET", url: s.url, token: s.token, params: s.params });
   const { result, waves } = await capture(request);
   if (result.status !== 200) return { s, count: `HTTP ${result.status} ${JSON.stringify(result.body).slice(0, 60)}`, rounds: 0, app: [], bare: [], waves };
-  const [app, bare] = await pairedSamples(request, () => replay(waves));
+  const handlerCall = () => {
+    const req = new NextRequest(new URL(s.url, BASE_URL), { headers: { authorization: `Bearer ${s.token}` } });
+    const ctx = { params: Promise.resolve(Object.fromEntries(Object.entries(s.params ?? {}).map(([k, v]) => [k, String(v)]))) };
+    return async () => (await s.handler(req, ctx)).arrayBuffer();
+  };
+  const [app, bare] = await pairedSamples(handlerCall, () => replay(waves));
   return { s, count: String(result.body.count), rounds: app.length, app, bare, waves };
 }
 

@@ -1,11 +1,10 @@
 import { and, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { companies, tags, tickets, ticketTags } from "@/db/schema";
+import { companies, tickets, ticketTags } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { addDaysToDate } from "@/lib/dates/today";
 import type { ListTicketsQuery } from "../schemas";
 import { isAllTicketUser as allTicketFlag, listedTicketsWhere } from "../ticket-access";
-import { idArray } from "./sql-values";
 
 export type TicketFilters = Omit<ListTicketsQuery, "searchParam" | "pageNumber">;
 
@@ -24,16 +23,17 @@ async function isAllTicketUser(db: DbOrTx, ctx: TenantContext, f: TicketFilters)
 }
 
 /**
- * The tickets carrying every picked tag, as their ids: read first (ticket_tags_tag_idx alone), so
- * the planner knows how few they are and fetches them by id, rather than guessing and hashing a
- * whole status of tickets against them.
+ * The tickets carrying every picked tag: one semi-join per tag on ticket_tags (its primary key
+ * (ticket_id, tag_id) and ticket_tags_tag_idx), so the planner, which has ticket_tags' statistics,
+ * either walks the list's index in order probing each ticket (a common tag: stops at the page) or
+ * starts from the tag's tickets (a rare one). Issue 19: before, the tagged ids were a query of
+ * their own, sent to Node and back as thousands of ids in each of the list's statements.
  */
-async function taggedWithAll(db: DbOrTx, companyId: number, tagIds: number[]): Promise<SQL> {
-  const companyTags = db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), inArray(tags.id, tagIds)));
-  const tagged = db.select({ id: ticketTags.ticketId }).from(ticketTags).where(inArray(ticketTags.tagId, companyTags));
-  // one tag: its tickets as they are; several: those that appear once per tag
-  const rows = tagIds.length === 1 ? await tagged : await tagged.groupBy(ticketTags.ticketId).having(sql`count(*) = ${tagIds.length}`);
-  return rows.length ? sql`${tickets.id} = any(${idArray(rows.map((r) => r.id))})` : sql`false`;
+function taggedWithAll(companyId: number, tagIds: number[]): SQL {
+  if (!tagIds.length) return sql`false`;
+  const tagged = (tagId: number) =>
+    sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${tagId} and ${ticketTags.companyId} = ${companyId})`;
+  return and(...tagIds.map(tagged))!;
 }
 
 /**
@@ -41,7 +41,8 @@ async function taggedWithAll(db: DbOrTx, companyId: number, tagIds: number[]): P
  * (lib/tickets/ticket-access.ts), then the filters, which only ever narrow it.
  */
 export async function ticketFiltersWhere(db: DbOrTx, ctx: TenantContext, f: TicketFilters): Promise<SQL> {
-  const [allTicket, tagged] = await Promise.all([isAllTicketUser(db, ctx, f), f.tags ? taggedWithAll(db, ctx.companyId, f.tags) : undefined]);
+  const allTicket = await isAllTicketUser(db, ctx, f);
+  const tagged = f.tags ? taggedWithAll(ctx.companyId, f.tags) : undefined;
   const conditions: (SQL | undefined)[] = [listedTicketsWhere(ctx, { status: f.status, showAll: f.showAll, allTicket }), tagged];
   if (f.status) conditions.push(eq(tickets.status, f.status));
   // as in the product: tickets still without a queue stay listed whatever queues are picked
