@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { runPrepared } from "@/db/prepared-query";
 import { messages, tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { PAGE_SIZE, pageWindow } from "@/lib/api/paging";
@@ -63,14 +64,15 @@ export async function listMessages(db: DbOrTx, ctx: TenantContext, ticketId: num
   const size = PAGE_SIZE.default;
   const { limit, offset } = pageWindow(pageNumber, size);
   // the ticket decides whether the caller may read on (its 403/404 wins)
-  const [ticket, counts] = await Promise.all([getTicket(db, ctx, ticketId), conversationTickets(db, ctx.companyId, ticketId)]);
+  // each statement prepared (planned once per connection): opening a conversation is this call
+  const [ticket, counts] = await Promise.all([getTicket(db, ctx, ticketId), runPrepared(conversationTickets(db, ctx.companyId, ticketId))]);
   const total = counts.reduce((n, t) => n + t.messages, 0);
   const slices = slicesOf(counts, offset, limit);
   // newest first across the conversation: tickets newest first, each ticket's messages newest first
-  const ids = (await Promise.all(slices.map((s) => sliceIds(db, s)))).flat().map((r) => r.id);
+  const ids = (await Promise.all(slices.map((s) => runPrepared(sliceIds(db, s))))).flat().map((r) => r.id);
   let page: MessageView[] = [];
   if (ids.length) {
-    const rows = await selectMessages(db).where(and(inArray(messages.id, ids), eq(messages.companyId, ctx.companyId)));
+    const rows = await runPrepared(selectMessages(db).where(and(inArray(messages.id, ids), eq(messages.companyId, ctx.companyId))));
     const byId = new Map(rows.map((r) => [r.id, toMessageView(r)]));
     page = ids.flatMap((id) => byId.get(id) ?? []).reverse();
   }

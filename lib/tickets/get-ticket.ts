@@ -1,19 +1,20 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { runPrepared } from "@/db/prepared-query";
 import { tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { canOpenTicket } from "./ticket-access";
-import { selectTickets, toTicketListItem, withTags, type TicketListItem } from "./ticket-view";
+import { selectTicketsWithTags, toTicketListItem, type TicketListItem } from "./ticket-view";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function openTicket(db: DbOrTx, ctx: TenantContext, which: SQL): Promise<TicketListItem> {
-  const [row] = await selectTickets(db).where(and(which, eq(tickets.companyId, ctx.companyId)));
+  // with its tags, one prepared statement (opening a conversation reads it: issue 19)
+  const [row] = await runPrepared(selectTicketsWithTags(db).where(and(which, eq(tickets.companyId, ctx.companyId))));
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   if (!canOpenTicket(ctx, row)) throw new AppError("ERR_NO_PERMISSION", 403);
-  const [ticket] = await withTags(db, ctx.companyId, [toTicketListItem(row)]);
-  return ticket;
+  return toTicketListItem(row);
 }
 
 /**

@@ -30,7 +30,7 @@ async function pageOf(db: DbOrTx, ctx: TenantContext, where: SQL, q: ListTickets
 /** The list items of these ticket ids, in this order. */
 async function itemsInOrder(db: DbOrTx, ctx: TenantContext, ids: number[]): Promise<TicketListItem[]> {
   if (!ids.length) return [];
-  const rows = await selectTicketsWithTags(db).where(and(inArray(tickets.id, ids), eq(tickets.companyId, ctx.companyId)));
+  const rows = await runPrepared(selectTicketsWithTags(db).where(and(inArray(tickets.id, ids), eq(tickets.companyId, ctx.companyId))));
   const byId = new Map(rows.map((r) => [r.id, toTicketListItem(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { runPrepared } from "@/db/prepared-query";
 import { contacts, messages, tickets } from "@/db/schema";
 import { escapeLike, idArray } from "./sql-values";
 
@@ -47,16 +48,19 @@ async function withMatchingMessage(db: DbOrTx, ids: number[], lowerLike: string)
   // lower() LIKE rather than ILIKE on purpose: no index serves it, so the planner reads these
   // tickets' messages through messages_ticket_created_idx instead of the trigram index, whose
   // scan of a common term is what the walk is there to avoid
-  const rows = await db
-    .selectDistinct({ id: messages.ticketId })
-    .from(messages)
-    .where(and(sql`${messages.ticketId} = any(${idArray(ids)})`, eq(messages.isDeleted, false), sql`lower(${messages.body}) like ${lowerLike}`));
+  const rows = await runPrepared(
+    db
+      .selectDistinct({ id: messages.ticketId })
+      .from(messages)
+      .where(and(sql`${messages.ticketId} = any(${idArray(ids)})`, eq(messages.isDeleted, false), sql`lower(${messages.body}) like ${lowerLike}`)),
+  );
   return new Set(rows.map((r) => r.id));
 }
 
 /**
  * The tickets of the company whose contact or some message matches, as a condition (through the
- * trigram indexes; the ids are few, or the walk would have found the page).
+ * trigram indexes; the ids are few, or the walk would have found the page). Not prepared: a generic
+ * plan cannot see the pattern, and the trigram index is the right plan only for a rare one.
  */
 async function matchingTickets(db: DbOrTx, companyId: number, like: string): Promise<SQL> {
   const [byMessage, byContact] = await Promise.all([
@@ -97,7 +101,8 @@ export async function searchTickets(
   let batch = Math.max(FIRST_BATCH, need * 2);
   // deep pages of a search go straight to the indexes
   while (batch <= WALK_LIMIT) {
-    const rows = await nextTickets(db, where, like, batch, after);
+    // prepared, like the two below: the walk's statements keep their shape whatever the term
+    const rows: { id: number; at: string; contactHit: boolean }[] = await runPrepared(nextTickets(db, where, like, batch, after));
     const hits = await withMatchingMessage(db, rows.filter((r) => !r.contactHit).map((r) => r.id), like);
     for (const r of rows) if (r.contactHit || hits.has(r.id)) found.push(r.id);
     scanned += rows.length;
