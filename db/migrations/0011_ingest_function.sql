@@ -8,12 +8,12 @@
 --   the chat's contact (person or group) and, in groups, the sender: created when missing (on a
 --     concurrent insert, merged), a real name written over a placeholder (the number) or an empty
 --     one (agents' names kept), a new LID stored;
---   the contact's non-closed ticket on this connection, locked (FOR NO KEY UPDATE re-reads it after
---     a concurrent close, so a message never lands in a closed ticket), else a new pending ticket with
---     its first ticket_tracking row; a lost race for that ticket answers no ticket and no message and
---     the caller runs again (its new snapshot sees the winner's ticket);
---   the message, idempotent on (whatsapp_id, wid) (a concurrent copy that won: no message, run again);
---   an existing ticket's last message and unread count moved only when the message was inserted;
+--   the contact's non-closed ticket on this connection, its last message and unread count moved (the
+--     update re-reads it after a concurrent close, so a message never lands in a closed ticket), else a
+--     new pending ticket with its first ticket_tracking row; a lost race for that ticket answers no
+--     ticket and no message and the caller runs again (its new snapshot sees the winner's ticket);
+--   the message, idempotent on (whatsapp_id, wid): a concurrent copy stored first raises IG001, which
+--     undoes the whole statement (the ticket's move too), and the caller runs again;
 --   the connection's webhook outbox rows (lib/webhooks: ticket.created, message.received).
 -- OUT parameters are the camelCase fields the caller reads (lib/messages/ingest-statement.ts).
 CREATE OR REPLACE FUNCTION ingest_contact(p_company int, p_whatsapp int, p_number text, p_name text, p_group boolean, p_lid text)
@@ -68,9 +68,8 @@ language plpgsql as $fn$
 declare
   v_hook_url text;
   v_hook_events text[];
-  v_contact record;
-  v_ticket record;
-  v_ticket_id int;
+  v_contact contacts;
+  v_ticket tickets;
   v_msg record;
 begin
   select w.webhook_url, w.webhook_events into v_hook_url, v_hook_events from whatsapps w where w.id = p_whatsapp and w.company_id = p_company;
@@ -81,25 +80,32 @@ begin
     where m.whatsapp_id = p_whatsapp and m.wid = p_wid and m.company_id = p_company;
   if "dupId" is not null then return; end if;
 
-  v_contact := ingest_contact(p_company, p_whatsapp, p_chat_number, p_chat_name, p_chat_group, p_chat_lid);
+  -- the chat's contact as it is when nothing about it changes (nearly always), else ingest_contact
+  select x.* into v_contact from contacts x where x.company_id = p_company and x.number = p_chat_number;
+  if v_contact.id is null or (p_chat_name <> '' and p_chat_name <> v_contact.name and (p_chat_group or v_contact.name in ('', v_contact.number)))
+     or (p_chat_lid is not null and p_chat_lid is distinct from v_contact.lid) then
+    v_contact := ingest_contact(p_company, p_whatsapp, p_chat_number, p_chat_name, p_chat_group, p_chat_lid);
+  end if;
   "contactId" := v_contact.id; "contactName" := v_contact.name; "contactNumber" := v_contact.number; "profilePicUrl" := v_contact.profile_pic_url;
   if p_sender_number is not null then
     v_contact := ingest_contact(p_company, p_whatsapp, p_sender_number, p_sender_name, false, p_sender_lid);
     "senderId" := v_contact.id; "senderName" := v_contact.name;
   end if;
 
-  select t.id into v_ticket_id from tickets t
-    where t.contact_id = "contactId" and t.company_id = p_company and t.whatsapp_id = p_whatsapp and t.status <> 'closed'
-    for no key update;
-  if v_ticket_id is null then
+  -- the contact's open ticket on this connection, moved (the update locks it, and re-reads it after
+  -- a concurrent close, so a message never lands in a closed ticket); else a new pending one
+  update tickets t set last_message = p_last_message, unread_messages = t.unread_messages + p_unread, updated_at = now()
+  where t.contact_id = "contactId" and t.company_id = p_company and t.whatsapp_id = p_whatsapp and t.status <> 'closed'
+  returning t.* into v_ticket;
+  if not found then
     insert into tickets as t (company_id, contact_id, whatsapp_id, status, is_group, last_message, unread_messages)
     values (p_company, "contactId", p_whatsapp, 'pending', p_chat_group, p_last_message, p_unread)
     on conflict (contact_id, whatsapp_id) where status <> 'closed' do nothing
     returning t.* into v_ticket;
+    -- lost a race for the contact's ticket: the caller runs again (a new snapshot sees the winner's)
     if not found then return; end if;
-    v_ticket_id := v_ticket.id;
     "ticketCreated" := true;
-    insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queued_at) values (p_company, v_ticket_id, p_whatsapp, now());
+    insert into ticket_tracking (company_id, ticket_id, whatsapp_id, queued_at) values (p_company, v_ticket.id, p_whatsapp, now());
   end if;
 
   if p_quoted_wid is not null then
@@ -109,22 +115,17 @@ begin
 
   insert into messages as m (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, read, media_type,
     media_url, quoted_msg_id, participant, data_json, ack, created_at)
-  values (p_company, v_ticket_id, case when p_from_me then null else coalesce("senderId", "contactId") end,
+  values (p_company, v_ticket.id, case when p_from_me then null else coalesce("senderId", "contactId") end,
     p_whatsapp, p_wid, p_body, p_from_me, p_from_me, p_media_type, p_media_url, "quotedId", p_participant, p_raw::jsonb, p_ack, p_created_at)
   on conflict (whatsapp_id, wid) do nothing
   returning m.id, m.created_at into v_msg;
   if not found then
-    -- a concurrent copy of the message won; a new ticket still answers (the caller runs again)
-    if "ticketCreated" then "ticketId" := v_ticket.id; end if;
-    return;
+    -- a concurrent copy of the message was stored first: undo the ticket's move (or its creation)
+    -- and let the caller run again, which then finds the copy (lib/messages/ingest-inbound.ts)
+    raise exception 'message % stored meanwhile', p_wid using errcode = 'IG001';
   end if;
   "messageId" := v_msg.id; "createdAt" := v_msg.created_at;
 
-  if not "ticketCreated" then
-    update tickets t set last_message = p_last_message, unread_messages = t.unread_messages + p_unread, updated_at = now()
-    where t.id = v_ticket_id
-    returning t.* into v_ticket;
-  end if;
   "ticketId" := v_ticket.id; "uuid" := v_ticket.uuid; "status" := v_ticket.status; "queueId" := v_ticket.queue_id;
   "userId" := v_ticket.user_id; "unreadMessages" := v_ticket.unread_messages; "lastMessage" := v_ticket.last_message;
   "updatedAt" := v_ticket.updated_at; "isGroup" := v_ticket.is_group; "chatbot" := v_ticket.chatbot;

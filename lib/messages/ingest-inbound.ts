@@ -20,7 +20,8 @@ export type IngestResult = { ticketId: number; messageId: number; duplicate: boo
 // A lost race (another message created the contact's ticket first) or a deadlock runs the
 // statement again; a handful of tries is plenty, more means something else is wrong.
 const MAX_ATTEMPTS = 5;
-const RETRYABLE = new Set(["40P01", "40001"]);
+// IG001: the ingest function found the message stored meanwhile by a concurrent copy (0011_ingest_function.sql)
+const RETRYABLE = new Set(["40P01", "40001", "IG001"]);
 // embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
 const PREPARE = process.env.DB_PREPARE !== "0";
 

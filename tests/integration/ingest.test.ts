@@ -99,6 +99,26 @@ describe("ingestInbound", () => {
     expect(rows).toHaveLength(50);
   });
 
+  it("stores one message delivered ten times at once: one row, one unread, the copies answered as duplicates", async () => {
+    const number = newNumber();
+    await ingest(inbound(number));
+    const m = inbound(number, { body: "entregue várias vezes" });
+    const results = await Promise.all(Array.from({ length: 10 }, () => ingest(m)));
+    expect(new Set(results.map((r) => r.messageId)).size).toBe(1);
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    const rows = await getDb().select({ id: messages.id }).from(messages).where(and(eq(messages.whatsappId, t.whatsappId), eq(messages.wid, m.wid)));
+    expect(rows).toHaveLength(1);
+    // the copies that lost moved nothing: the ticket counts the message once
+    expect(await ticketRow(results[0].ticketId)).toMatchObject({ unreadMessages: 2, lastMessage: "entregue várias vezes" });
+    // a new contact's first message delivered twice at once: one ticket, nothing left behind
+    const fresh = inbound(newNumber());
+    const pair = await Promise.all([ingest(fresh), ingest(fresh)]);
+    expect(pair[0].ticketId).toBe(pair[1].ticketId);
+    expect(pair.filter((r) => r.ticketCreated)).toHaveLength(1);
+    const [contact] = await getDb().select().from(contacts).where(and(eq(contacts.companyId, t.companyId), eq(contacts.number, fresh.chatId)));
+    expect(await getDb().select().from(tickets).where(eq(tickets.contactId, contact.id))).toHaveLength(1);
+  });
+
   it("burns no contact or ticket id on messages of existing conversations, nor on replays", async () => {
     const number = newNumber();
     const first = inbound(number);
