@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import postgres from "postgres";
 import { PARTS, type Part } from "./parts";
 import { formatTable, type TableRow } from "./table";
 
@@ -61,6 +62,7 @@ async function main() {
       failed.push(`${part.name} (no build)`);
       continue;
     }
+    await settle();
     process.stdout.write(`${part.name.padEnd(12)} ${part.about} ... `);
     const { code, seconds } = await runPart(part);
     console.log(code === 0 ? `${seconds.toFixed(0)} s` : `FAILED (exit ${code}) after ${seconds.toFixed(0)} s: .bench/${stamp}/${part.name}.log`);
@@ -77,6 +79,27 @@ async function main() {
   if (!quick) fs.writeFileSync(path.join(dir, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwritten to .bench/${stamp}.json${quick ? " (quick: latest.json kept)" : " and .bench/latest.json"}`);
   process.exit(failed.length ? 1 : 0);
+}
+
+const SETTLE_MS = 8_000;
+
+/**
+ * Between parts: a CHECKPOINT, then a pause. A part that wrote a lot (ingest, the large tenant,
+ * campaigns) otherwise leaves the server writing its dirty pages and its WAL while the next part is
+ * timed (seen: the ticket lists' bare SQL 2-3x slower right after ingest in the table than run alone).
+ */
+async function settle() {
+  const url = new URL(process.env.BENCH_DB_URL ?? "postgres://postgres@127.0.0.1:5432/bench_large");
+  url.pathname = "/postgres";
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await sql`checkpoint`;
+  } catch {
+    // not a superuser, or no server: the pause alone
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
 }
 
 /** The previous full run's figures (.bench/latest.json), by part and measure. */

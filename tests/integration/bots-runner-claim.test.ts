@@ -36,6 +36,15 @@ describe("claimTurn", () => {
     expect(await claimTurn(db())).toMatchObject({ id: a1.id, isFirst: false });
   });
 
+  it("judges due by the database's clock too: a turn written this very millisecond is claimed", async () => {
+    const env = await botSetup();
+    registerBotProvider("webhook", { turn: async () => [] });
+    const id = await write(env, number(), "agora");
+    const [turn] = await turnsOf(id);
+    // the caller's clock a second behind (or in the same millisecond, truncated below the due_at's microseconds)
+    expect(await claimTurn(db(), { now: new Date(turn.dueAt.getTime() - 1000) })).toMatchObject({ id: turn.id, attempts: 1 });
+  });
+
   it("a turn whose runners keep dying is given up after the last attempt and the ticket goes to an agent", async () => {
     const env = await botSetup();
     let calls = 0;

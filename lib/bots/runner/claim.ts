@@ -35,7 +35,9 @@ const iso = (d: Date) => d.toISOString();
  * turns (a ticket's turns run one at a time, in id order), the oldest that is due (pending) or
  * whose runner's lease ran out (running: a crash), locked with SKIP LOCKED; it becomes running
  * with a lease and one more attempt. The due/lease conditions are on the locked row itself, so a
- * row another runner claimed meanwhile is re-checked at its new version and left alone.
+ * row another runner claimed meanwhile is re-checked at its new version and left alone. "Due" is
+ * judged by the database's clock too: a turn written by the same process less than a millisecond
+ * ago has a due_at (microseconds) after the JS `now` (milliseconds), and was missed.
  * `ticketId` limits the scan to one ticket (Inngest runs a ticket's turns per event).
  */
 export async function claimTurn(db: DbOrTx, { now = new Date(), ticketId }: { now?: Date; ticketId?: number } = {}): Promise<ClaimedTurn | null> {
@@ -48,7 +50,7 @@ export async function claimTurn(db: DbOrTx, { now = new Date(), ticketId }: { no
     ),
     pick as (
       select b.id from bot_turns b join heads h on h.id = b.id
-      where (b.status = 'pending' and b.due_at <= ${iso(now)}::timestamptz)
+      where (b.status = 'pending' and b.due_at <= greatest(${iso(now)}::timestamptz, clock_timestamp()))
         or (b.status = 'running' and b.lease_until < ${iso(now)}::timestamptz)
       order by b.id
       limit 1
