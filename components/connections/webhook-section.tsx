@@ -82,6 +82,8 @@ export function WebhookSection({ connectionId }: { connectionId: number }) {
             type="url"
             placeholder="https://"
             value={url}
+            // until the saved settings arrive: typed text would be overwritten by them
+            disabled={!settings}
             onChange={(e) => setUrl(e.target.value)}
             onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
             aria-invalid={urlError || undefined}
@@ -94,7 +96,7 @@ export function WebhookSection({ connectionId }: { connectionId: number }) {
           <div className="grid gap-1 rounded-md border p-2 sm:grid-cols-2">
             {WEBHOOK_EVENTS.map((e) => (
               <label key={e} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-accent">
-                <input type="checkbox" className="size-4 accent-primary" checked={events.includes(e)} onChange={(ev) => toggle(e, ev.target.checked)} data-testid={`webhook-event-${e}`} />
+                <input type="checkbox" className="size-4 accent-primary" checked={events.includes(e)} disabled={!settings} onChange={(ev) => toggle(e, ev.target.checked)} data-testid={`webhook-event-${e}`} />
                 <span>{t(`eventNames.${EVENT_KEY[e]}`)}</span>
                 <code className="ml-auto text-xs text-muted-foreground">{e}</code>
               </label>
