@@ -50,7 +50,7 @@ export async function claimTurn(db: DbOrTx, { now = new Date(), ticketId }: { no
     ),
     pick as (
       select b.id from bot_turns b join heads h on h.id = b.id
-      where (b.status = 'pending' and b.due_at <= greatest(${iso(now)}::timestamptz, clock_timestamp()))
+      where (b.status = 'pending' and b.due_at <= greatest(${iso(now)}::timestamptz, statement_timestamp()))
         or (b.status = 'running' and b.lease_until < ${iso(now)}::timestamptz)
       order by b.id
       limit 1
