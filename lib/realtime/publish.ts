@@ -33,27 +33,33 @@ export function setRealtimeSink(sink: Sink | null) {
  * a failure is logged and never fails the request that caused it (lists refetch on reconnect).
  */
 export async function publish(...events: RealtimeEvent[]): Promise<void> {
-  const valid = events.filter((e) => e.channels.length > 0 && fits(e));
+  // each event's JSON is made once: for the size check and as what is sent (the SDK sends a string as is)
+  const valid = events.flatMap((e) => {
+    const json = e.channels.length > 0 ? jsonThatFits(e) : null;
+    return json === null ? [] : [{ e, json }];
+  });
   if (!valid.length) return;
-  if (holder.__realtimeSink) return void (await holder.__realtimeSink(valid));
+  if (holder.__realtimeSink) return void (await holder.__realtimeSink(valid.map((v) => v.e)));
   const pusher = realtimeClient();
   if (!pusher) return;
   await Promise.all(
-    valid.flatMap((e) =>
+    valid.flatMap(({ e, json }) =>
       chunk(e.channels, MAX_CHANNELS_PER_TRIGGER).map((chs) =>
         pusher
-          .trigger(chs, e.event, e.data, e.socketId ? { socket_id: e.socketId } : undefined)
+          .trigger(chs, e.event, json, e.socketId ? { socket_id: e.socketId } : undefined)
           .catch((err: unknown) => console.error(`[realtime] publish ${e.event} failed:`, (err as Error).message)),
       ),
     ),
   );
 }
 
-function fits(e: RealtimeEvent): boolean {
-  const size = Buffer.byteLength(JSON.stringify(e.data ?? null));
-  if (size <= MAX_PAYLOAD_BYTES) return true;
+/** The event's data as JSON, or null (logged) when it is over Pusher's 10 KB. */
+function jsonThatFits(e: RealtimeEvent): string | null {
+  const json = JSON.stringify(e.data ?? null);
+  const size = Buffer.byteLength(json);
+  if (size <= MAX_PAYLOAD_BYTES) return json;
   console.error(`[realtime] ${e.event} dropped: ${size} bytes is over the 10 KB limit`);
-  return false;
+  return null;
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
