@@ -1,20 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { POST as announcementUpload } from "@/app/api/announcements/[id]/media-upload/route";
 import { POST as campaignUpload } from "@/app/api/campaigns/[id]/media-upload/route";
-import { GET as mediaRoute } from "@/app/api/media/[...key]/route";
 import { POST as scheduleUpload } from "@/app/api/schedules/[id]/media-upload/route";
 import { getDb } from "@/db";
 import { announcements, campaigns, contacts, schedules } from "@/db/schema";
 import { ANNOUNCEMENT_MEDIA_MAX_BYTES } from "@/lib/announcements/image-type";
 import { CAMPAIGN_MEDIA_MAX_BYTES } from "@/lib/campaigns/schemas";
 import { MAX_SCHEDULE_IMAGE_BYTES } from "@/lib/schedules/schemas";
-import { storageDriver, setStorageDriver, type StorageDriver } from "@/lib/storage";
+import { setStorageDriver } from "@/lib/storage";
 import { setupSuperAdmin, type SuperWorld } from "../helpers/companies-env";
 import { BASE_URL } from "../helpers/http";
-import { DRIVERS, startDriver } from "../helpers/storage-drivers";
+import { DRIVERS, readBack, spyOnPuts, storedKeys, useStorageDriver } from "../helpers/storage-drivers";
 
 // Schedule, campaign and announcement media (POST /api/{schedules,campaigns,announcements}/{id}/media-upload,
 // multipart `file`) on each driver: the file reaches the driver as a stream and reads back identical
@@ -66,48 +65,25 @@ async function upload(kind: keyof typeof ids, size: number, name = "foto.png", h
   return { status: res.status, body: (await res.json()) as { error?: string; mediaPath?: string }, sha256: hash.digest("hex") };
 }
 
-const keysIn = async (prefix: string) => {
-  const keys: string[] = [];
-  for await (const o of storageDriver().list(prefix)) keys.push(o.key);
-  return keys.sort();
-};
-async function sha256Of(key: string) {
-  const read = await mediaRoute(new NextRequest(new URL(`/api/media/${key}`, BASE_URL), { headers: { authorization: `Bearer ${w.adminToken}` } }), {
-    params: Promise.resolve({ key: key.split("/") }),
-  });
-  expect(read.status).toBe(200);
-  const hash = createHash("sha256");
-  for await (const chunk of read.body as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
-  return hash.digest("hex");
-}
-
 describe.each(DRIVERS)("image uploads on %s", (driver) => {
-  let stop: () => Promise<void>;
-  beforeAll(async () => void ({ stop } = await startDriver(driver)));
-  afterAll(async () => {
-    setStorageDriver(null);
-    await stop();
-  });
+  useStorageDriver(driver);
 
   describe.each(Object.keys(ROUTES) as (keyof typeof ids)[])("%s", (kind) => {
     const r = ROUTES[kind];
 
     it("streams the file into the store and reads it back identical", async () => {
-      const real = storageDriver();
-      const puts: string[] = [];
-      const spy: StorageDriver = { ...real, put: (key, body, type) => (puts.push(body instanceof Readable ? "stream" : "bytes"), real.put(key, body, type)) };
-      setStorageDriver(spy);
+      const puts = spyOnPuts();
       const res = await upload(kind, 3 * 1024 * 1024 + 7).finally(() => setStorageDriver(null));
       expect(res.status).toBe(200);
       expect(puts).toEqual(["stream"]);
-      expect(await keysIn(r.area())).toContain(res.body.mediaPath);
-      expect(await sha256Of(res.body.mediaPath!)).toBe(res.sha256);
+      expect(await storedKeys(r.area())).toContain(res.body.mediaPath);
+      expect((await readBack(res.body.mediaPath!, w.adminToken)).sha256).toBe(res.sha256);
     });
 
     it("one byte over the limit: 413 ERR_MEDIA_TOO_LARGE, nothing stored", async () => {
-      const before = await keysIn(r.area());
+      const before = await storedKeys(r.area());
       expect(await upload(kind, r.limit + 1)).toMatchObject({ status: 413, body: { error: "ERR_MEDIA_TOO_LARGE" } });
-      expect(await keysIn(r.area())).toEqual(before);
+      expect(await storedKeys(r.area())).toEqual(before);
     });
 
   });
@@ -115,9 +91,9 @@ describe.each(DRIVERS)("image uploads on %s", (driver) => {
   describe.each(["schedule", "announcement"] as const)("%s", (kind) => {
     const r = ROUTES[kind];
     it("a document named .png is refused by its bytes, nothing stored", async () => {
-      const before = await keysIn(r.area());
+      const before = await storedKeys(r.area());
       expect(await upload(kind, 4096, "folheto.png", Buffer.from("%PDF-1.4"))).toMatchObject({ status: 400, body: { error: r.typeError } });
-      expect(await keysIn(r.area())).toEqual(before);
+      expect(await storedKeys(r.area())).toEqual(before);
     });
   });
 });

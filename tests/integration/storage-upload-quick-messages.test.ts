@@ -2,17 +2,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as mediaRoute } from "@/app/api/media/[...key]/route";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as putQuick } from "@/app/api/quick-messages/[id]/route";
 import { POST as postQuick } from "@/app/api/quick-messages/route";
 import { getDb } from "@/db";
 import { quickMessages } from "@/db/schema";
 import { QUICK_MESSAGE_MAX_BYTES } from "@/lib/quick-messages/media-name";
-import { storageDriver, setStorageDriver, type StorageDriver } from "@/lib/storage";
+import { setStorageDriver } from "@/lib/storage";
 import { createTenant, createUsers, loginAs, type Tenant } from "../helpers/factories";
 import { BASE_URL } from "../helpers/http";
-import { DRIVERS, startDriver } from "../helpers/storage-drivers";
+import { DRIVERS, readBack, spyOnPuts, storedKeys, useStorageDriver } from "../helpers/storage-drivers";
 
 // Quick message media (POST /api/quick-messages, PUT /api/quick-messages/{id}, multipart `file`, up
 // to 50 MB) on each driver: the file reaches the driver as a stream, reads back identical through
@@ -55,34 +54,14 @@ const code = () => `q${randomBytes(4).toString("hex")}`;
 const create = (size: number, shortcode = code()) => quickBody("POST", "/api/quick-messages", token, size, shortcode);
 const noParams = { params: Promise.resolve({}) };
 const idParams = (id: number) => ({ params: Promise.resolve({ id: String(id) }) });
-const keysOfCompany = async () => {
-  const keys: string[] = [];
-  for await (const o of storageDriver().list(`${a.companyId}/`)) keys.push(o.key);
-  return keys.sort();
-};
-async function sha256Of(key: string) {
-  const read = await mediaRoute(new NextRequest(new URL(`/api/media/${key}`, BASE_URL), { headers: { authorization: `Bearer ${token}` } }), {
-    params: Promise.resolve({ key: key.split("/") }),
-  });
-  expect(read.status).toBe(200);
-  const hash = createHash("sha256");
-  for await (const chunk of read.body as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
-  return hash.digest("hex");
-}
+const keysOfCompany = () => storedKeys(`${a.companyId}/`);
+const sha256Of = async (key: string) => (await readBack(key, token)).sha256;
 
 describe.each(DRIVERS)("quick message media on %s", (driver) => {
-  let stop: () => Promise<void>;
-  beforeAll(async () => void ({ stop } = await startDriver(driver)));
-  afterAll(async () => {
-    setStorageDriver(null);
-    await stop();
-  });
+  useStorageDriver(driver);
 
   it("streams a 50 MB file into the store and reads it back identical", async () => {
-    const real = storageDriver();
-    const puts: string[] = [];
-    const spy: StorageDriver = { ...real, put: (key, body, type) => (puts.push(body instanceof Readable ? "stream" : "bytes"), real.put(key, body, type)) };
-    setStorageDriver(spy);
+    const puts = spyOnPuts();
     const upload = create(QUICK_MESSAGE_MAX_BYTES);
     const res = await postQuick(upload.req, noParams);
     setStorageDriver(null);

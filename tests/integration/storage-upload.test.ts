@@ -2,17 +2,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as mediaRoute } from "@/app/api/media/[...key]/route";
+import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postMessage } from "@/app/api/messages/[id]/route";
 import { getDb } from "@/db";
 import { tickets } from "@/db/schema";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { MAX_UPLOAD_BYTES } from "@/lib/messages/send-from-request";
-import { storageDriver, setStorageDriver, type StorageDriver } from "@/lib/storage";
+import { setStorageDriver } from "@/lib/storage";
 import { createTenant, loginAs, type Tenant } from "../helpers/factories";
 import { BASE_URL } from "../helpers/http";
-import { DRIVERS, startDriver } from "../helpers/storage-drivers";
+import { DRIVERS, readBack, spyOnPuts, storedKeys, useStorageDriver } from "../helpers/storage-drivers";
 
 // A 50 MB upload through the agent's send route (POST /api/messages/{ticketId}, multipart `medias`)
 // on each driver: the file reaches the driver as a stream (never whole in memory), is read back
@@ -54,28 +53,10 @@ function uploadBody(size: number) {
   return { req, sha256: () => hash.digest("hex") };
 }
 
-/** The configured driver, recording what each put was given. */
-function spyOnPuts() {
-  const real = storageDriver();
-  const bodies: string[] = [];
-  const spy: StorageDriver = { ...real, put: (key, body, type) => (bodies.push(body instanceof Readable ? "stream" : "bytes"), real.put(key, body, type)) };
-  setStorageDriver(spy);
-  return bodies;
-}
-
-const keysOfCompany = async () => {
-  const keys: string[] = [];
-  for await (const o of storageDriver().list(`${a.companyId}/`)) keys.push(o.key);
-  return keys;
-};
+const keysOfCompany = () => storedKeys(`${a.companyId}/`);
 
 describe.each(DRIVERS)("uploads on %s", (driver) => {
-  let stop: () => Promise<void>;
-  beforeAll(async () => void ({ stop } = await startDriver(driver)));
-  afterAll(async () => {
-    setStorageDriver(null);
-    await stop();
-  });
+  useStorageDriver(driver);
 
   it("streams a 50 MB file into the store and reads it back identical", async () => {
     const puts = spyOnPuts();
@@ -92,13 +73,9 @@ describe.each(DRIVERS)("uploads on %s", (driver) => {
     // "vídeo.mp4" is stored under its safe name (lib/storage/keys.ts)
     const key = (await keysOfCompany()).find((k) => k.endsWith("-vi_deo.mp4"));
     expect(key).toBeDefined();
-    const read = await mediaRoute(new NextRequest(new URL(`/api/media/${key}`, BASE_URL), { headers: { authorization: `Bearer ${token}` } }), {
-      params: Promise.resolve({ key: key!.split("/") }),
-    });
+    const read = await readBack(key!, token);
     expect(read.headers.get("content-length")).toBe(String(50 * MB));
-    const hash = createHash("sha256");
-    for await (const chunk of read.body as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
-    expect(hash.digest("hex")).toBe(upload.sha256());
+    expect(read.sha256).toBe(upload.sha256());
   });
 
   it("one byte over the limit: 413 ERR_MEDIA_TOO_LARGE, the partial object deleted", async () => {
