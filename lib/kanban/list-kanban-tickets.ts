@@ -32,7 +32,7 @@ export async function listKanbanTickets(
   const size = PAGE_SIZE.tickets;
   const { limit, offset } = pageWindow(q.pageNumber, size);
   const [items, [{ total }]] = await Promise.all([
-    ticketPage(db, ctx.companyId, where, { limit, offset, prepare: true }),
+    ticketPage(db, ctx.companyId, where, { limit, offset }),
     runPrepared(db.select({ total: count() }).from(tickets).where(where)),
   ]);
   return pageResult("tickets", items.map(toKanbanTicket), total, q.pageNumber, size);

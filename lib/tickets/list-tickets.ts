@@ -15,14 +15,14 @@ async function pageOf(db: DbOrTx, ctx: TenantContext, where: SQL, q: ListTickets
   // served by the tickets_company_* indexes (status, queue, user, updated_at, unread)
   if (exactCount) {
     const [items, total] = await Promise.all([
-      ticketPage(db, ctx.companyId, where, { limit, offset, prepare: true }),
+      ticketPage(db, ctx.companyId, where, { limit, offset }),
       runPrepared(db.select({ total: count() }).from(tickets).where(where)),
     ]);
     return pageResult("tickets", items, total[0].total, q.pageNumber, size);
   }
   // nothing shows a count here: one row past the page says whether more follow, and count is the
   // tickets through this page (exact on the last one)
-  const rows = await ticketPage(db, ctx.companyId, where, { limit: limit + 1, offset, prepare: true });
+  const rows = await ticketPage(db, ctx.companyId, where, { limit: limit + 1, offset });
   const items = rows.slice(0, limit);
   return { tickets: items, count: offset + items.length, hasMore: rows.length > limit };
 }

@@ -121,23 +121,18 @@ export async function withTags(db: DbOrTx, companyId: number, items: TicketListI
 }
 
 /** The lists' order: newest activity first, the id breaking ties. */
-export const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
+const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
 
 /**
  * A page of list items in the lists' order, with their tags. The first page (nearly every request)
- * reads the tags in its own statement, prepared when asked (runPrepared): one statement planned
- * once per connection, not two planned every time (issue 19). Deeper pages read them after it
- * (withTags): Postgres would work the tags out for every row the offset skips too.
+ * reads the tags in its own statement, prepared (runPrepared): one statement planned once per
+ * connection, not two planned every time (issue 19). Deeper pages read them after it (withTags),
+ * unprepared: Postgres would work the tags out for every row the offset skips too, and a generic
+ * plan of a deep OFFSET was slower than planning it.
  */
-export async function ticketPage(
-  db: DbOrTx,
-  companyId: number,
-  where: SQL,
-  { limit, offset, prepare = false }: { limit: number; offset: number; prepare?: boolean },
-): Promise<TicketListItem[]> {
+export async function ticketPage(db: DbOrTx, companyId: number, where: SQL, { limit, offset }: { limit: number; offset: number }): Promise<TicketListItem[]> {
   if (offset === 0) {
-    const first = selectTicketsWithTags(db).where(where).orderBy(...newestFirst).limit(limit);
-    return (await (prepare ? runPrepared(first) : first)).map(toTicketListItem);
+    return (await runPrepared(selectTicketsWithTags(db).where(where).orderBy(...newestFirst).limit(limit))).map(toTicketListItem);
   }
   const rows = await selectTickets(db).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
   return withTags(db, companyId, rows.map(toTicketListItem));
