@@ -1,5 +1,5 @@
-// embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
-const PREPARE = process.env.DB_PREPARE !== "0";
+/** Whether hot paths send named prepared statements: not on embedded PGlite, one shared session where they would collide (db/index.ts). */
+export const PREPARE = process.env.DB_PREPARE !== "0";
 
 type Preparable<T> = PromiseLike<T> & { prepare(name: string): { execute(): Promise<T> } };
 

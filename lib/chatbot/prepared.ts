@@ -2,10 +2,9 @@ import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { DbOrTx } from "@/db";
+import { PREPARE } from "@/db/prepared-query";
 
 const dialect = new PgDialect();
-// embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
-const PREPARE = process.env.DB_PREPARE !== "0";
 
 /**
  * Runs a drizzle `sql` statement as a prepared statement of the connection (postgres.js keeps it

@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import { rawClient, type Db } from "@/db";
+import { PREPARE } from "@/db/prepared-query";
 import type { BotTarget } from "@/lib/bots/types";
 import { generateWid } from "@/lib/messages/generate-wid";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
@@ -86,9 +87,6 @@ export function createTurn(db: Db, read: BotTicket, now: Date, { messageId = nul
     },
   };
 }
-
-// embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
-const PREPARE = process.env.DB_PREPARE !== "0";
 
 const COLUMNS: Record<keyof BotPatch, string> = {
   queueId: "queue_id",

@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import { rawClient, type Db } from "@/db";
+import { PREPARE } from "@/db/prepared-query";
 import { AppError } from "@/lib/api/errors";
 import { inboundNumber, lidDigits } from "@/lib/contacts/inbound-number";
 import { ratingCandidate, recordRatingAnswer } from "@/lib/ratings/record-rating-answer";
@@ -22,8 +23,6 @@ export type IngestResult = { ticketId: number; messageId: number; duplicate: boo
 const MAX_ATTEMPTS = 5;
 // IG001: the ingest function found the message stored meanwhile by a concurrent copy (0011_ingest_function.sql)
 const RETRYABLE = new Set(["40P01", "40001", "IG001"]);
-// embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
-const PREPARE = process.env.DB_PREPARE !== "0";
 
 /**
  * Stores one inbound WhatsApp message (issue 4 part 5): contact upsert, the contact's open ticket

@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { Db } from "@/db";
+import { PREPARE } from "@/db/prepared-query";
 import { botMessageView, wakeWorker } from "@/lib/chatbot/queue-bot-message";
 import type { IngestParams } from "@/lib/messages/ingest-statement";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
@@ -8,9 +9,6 @@ import { publish } from "@/lib/realtime/publish";
 import type { TicketPlace } from "@/lib/realtime/ticket-events";
 import { RATING_SQL, type RatingRow } from "./rating-statement";
 import { rateOf } from "./texts";
-
-// embedded PGlite is one shared session: named prepared statements would collide (db/index.ts)
-const PREPARE = process.env.DB_PREPARE !== "0";
 
 export type RatingAnswer = { ticketId: number; messageId: number; rate: number };
 
