@@ -1,11 +1,9 @@
-import { and, count, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
-import { runPrepared } from "@/db/prepared-query";
-import { tickets } from "@/db/schema";
+import { and, type SQL } from "drizzle-orm";
+import type { Db } from "@/db";
 import type { TenantContext } from "@/lib/api/context";
 import { PAGE_SIZE, pageResult, pageWindow } from "@/lib/api/paging";
 import { isAllTicketUser } from "@/lib/tickets/ticket-access";
-import { ticketPage } from "@/lib/tickets/ticket-view";
+import { ticketCount, ticketPage } from "@/lib/tickets/ticket-page";
 import { boardWhere, withoutKanbanTag, withTag } from "./board-where";
 import { toKanbanTicket, type KanbanTicket } from "./kanban-ticket";
 import { assertKanbanTag } from "./kanban-tags";
@@ -19,7 +17,7 @@ import { OPEN_LANE, type KanbanTicketsQuery } from "./schemas";
  * product we replace made it, for a client that sorts them into lanes itself). `count` is exact.
  */
 export async function listKanbanTickets(
-  db: DbOrTx,
+  db: Db,
   ctx: TenantContext,
   q: KanbanTicketsQuery,
 ): Promise<{ tickets: KanbanTicket[]; count: number; hasMore: boolean }> {
@@ -31,9 +29,6 @@ export async function listKanbanTickets(
   const where = and(boardWhere(ctx, allTicket, q.queueIds), lane)!;
   const size = PAGE_SIZE.tickets;
   const { limit, offset } = pageWindow(q.pageNumber, size);
-  const [items, [{ total }]] = await Promise.all([
-    ticketPage(db, ctx.companyId, where, { limit, offset }),
-    runPrepared(db.select({ total: count() }).from(tickets).where(where)),
-  ]);
+  const [items, total] = await Promise.all([ticketPage(db, where, { limit, offset }), ticketCount(db, where)]);
   return pageResult("tickets", items.map(toKanbanTicket), total, q.pageNumber, size);
 }

@@ -1,37 +1,39 @@
-import { and, count, eq, inArray, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
-import { runPrepared } from "@/db/prepared-query";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db";
 import { tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { PAGE_SIZE, pageResult, pageWindow } from "@/lib/api/paging";
 import type { ListTicketsQuery } from "./schemas";
 import { ticketFiltersWhere } from "./search/list-where";
 import { searchTickets } from "./search/text-search";
-import { selectTicketsWithTags, ticketPage, toTicketListItem, type TicketListItem } from "./ticket-view";
+import { idArray } from "./search/sql-values";
+import { ticketCount, ticketPage, ticketsWhere } from "./ticket-page";
+import type { TicketListItem } from "./ticket-view";
 
-async function pageOf(db: DbOrTx, ctx: TenantContext, where: SQL, q: ListTicketsQuery, exactCount: boolean) {
+async function pageOf(db: Db, ctx: TenantContext, where: SQL, q: ListTicketsQuery, exactCount: boolean) {
   const size = PAGE_SIZE.tickets;
   const { limit, offset } = pageWindow(q.pageNumber, size);
   // served by the tickets_company_* indexes (status, queue, user, updated_at, unread)
   if (exactCount) {
     const [items, total] = await Promise.all([
-      ticketPage(db, ctx.companyId, where, { limit, offset }),
-      runPrepared(db.select({ total: count() }).from(tickets).where(where)),
+      ticketPage(db, where, { limit, offset }),
+      ticketCount(db, where),
     ]);
-    return pageResult("tickets", items, total[0].total, q.pageNumber, size);
+    return pageResult("tickets", items, total, q.pageNumber, size);
   }
   // nothing shows a count here: one row past the page says whether more follow, and count is the
   // tickets through this page (exact on the last one)
-  const rows = await ticketPage(db, ctx.companyId, where, { limit: limit + 1, offset });
+  const rows = await ticketPage(db, where, { limit: limit + 1, offset });
   const items = rows.slice(0, limit);
   return { tickets: items, count: offset + items.length, hasMore: rows.length > limit };
 }
 
 /** The list items of these ticket ids, in this order. */
-async function itemsInOrder(db: DbOrTx, ctx: TenantContext, ids: number[]): Promise<TicketListItem[]> {
+async function itemsInOrder(db: Db, ctx: TenantContext, ids: number[]): Promise<TicketListItem[]> {
   if (!ids.length) return [];
-  const rows = await runPrepared(selectTicketsWithTags(db).where(and(inArray(tickets.id, ids), eq(tickets.companyId, ctx.companyId))));
-  const byId = new Map(rows.map((r) => [r.id, toTicketListItem(r)]));
+  // the ids as one array parameter: one statement text however many were found
+  const rows = await ticketsWhere(db, and(sql`${tickets.id} = any(${idArray(ids)})`, eq(tickets.companyId, ctx.companyId))!);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -44,7 +46,7 @@ async function itemsInOrder(db: DbOrTx, ctx: TenantContext, ids: number[]): Prom
  * tabs, tag/user/date filters) nothing shows it and counting a big company's tickets would cost more
  * than the page (issue 19): it is the tickets through this page, and hasMore is exact.
  */
-export async function listTickets(db: DbOrTx, ctx: TenantContext, q: ListTicketsQuery) {
+export async function listTickets(db: Db, ctx: TenantContext, q: ListTicketsQuery) {
   const where = await ticketFiltersWhere(db, ctx, q);
   const term = q.searchParam.trim().toLowerCase();
   const activeTab = q.status === "open" || q.status === "pending";

@@ -1,5 +1,4 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
-import { runPrepared } from "@/db/prepared-query";
+import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { contacts, queues, tickets, users, whatsapps } from "@/db/schema";
 import type { TicketStatus } from "@/lib/realtime/channels";
@@ -75,10 +74,13 @@ const tagsColumn = sql<TicketTag[]>`(
   where tt.ticket_id = ${tickets.id} and tt.company_id = ${tickets.companyId}
 )`;
 
+/** A list item's fields, in the order a select of them answers (ticket-page.ts maps rows by it). */
+export const listFields = { ...columns, tags: tagsColumn };
+
 /** selectTickets with each ticket's tags (toTicketListItem keeps them). */
 export function selectTicketsWithTags(db: DbOrTx) {
   return db
-    .select({ ...columns, tags: tagsColumn })
+    .select(listFields)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -86,9 +88,9 @@ export function selectTicketsWithTags(db: DbOrTx) {
     .leftJoin(users, eq(users.id, tickets.userId));
 }
 
-type Row = Awaited<ReturnType<typeof selectTickets>>[number];
+export type TicketRow = Awaited<ReturnType<typeof selectTickets>>[number];
 
-export function toTicketListItem(r: Row & { tags?: TicketTag[] }): TicketListItem {
+export function toTicketListItem(r: TicketRow & { tags?: TicketTag[] }): TicketListItem {
   return {
     id: r.id,
     uuid: r.uuid,
@@ -121,19 +123,4 @@ export async function withTags(db: DbOrTx, companyId: number, items: TicketListI
 }
 
 /** The lists' order: newest activity first, the id breaking ties. */
-const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
-
-/**
- * A page of list items in the lists' order, with their tags. The first page (nearly every request)
- * reads the tags in its own statement, prepared (runPrepared): one statement planned once per
- * connection, not two planned every time (issue 19). Deeper pages read them after it (withTags),
- * unprepared: Postgres would work the tags out for every row the offset skips too, and a generic
- * plan of a deep OFFSET was slower than planning it.
- */
-export async function ticketPage(db: DbOrTx, companyId: number, where: SQL, { limit, offset }: { limit: number; offset: number }): Promise<TicketListItem[]> {
-  if (offset === 0) {
-    return (await runPrepared(selectTicketsWithTags(db).where(where).orderBy(...newestFirst).limit(limit))).map(toTicketListItem);
-  }
-  const rows = await selectTickets(db).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
-  return withTags(db, companyId, rows.map(toTicketListItem));
-}
+export const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
