@@ -29,6 +29,8 @@ export async function listKanbanTickets(
   const where = and(boardWhere(ctx, allTicket, q.queueIds), lane)!;
   const size = PAGE_SIZE.tickets;
   const { limit, offset } = pageWindow(q.pageNumber, size);
-  const [items, total] = await Promise.all([ticketPage(db, where, { limit, offset }), ticketCount(db, where)]);
+  // a tag's lane or picked queues: planned for their values (ticket-page.ts)
+  const planEachTime = typeof q.lane === "number" || Boolean(q.queueIds?.length);
+  const [items, total] = await Promise.all([ticketPage(db, where, { limit, offset, planEachTime }), ticketCount(db, where, { planEachTime })]);
   return pageResult("tickets", items.map(toKanbanTicket), total, q.pageNumber, size);
 }

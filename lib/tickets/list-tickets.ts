@@ -13,17 +13,15 @@ import type { TicketListItem } from "./ticket-view";
 async function pageOf(db: Db, ctx: TenantContext, where: SQL, q: ListTicketsQuery, exactCount: boolean) {
   const size = PAGE_SIZE.tickets;
   const { limit, offset } = pageWindow(q.pageNumber, size);
+  const planEachTime = Boolean(q.queueIds?.length || q.tags?.length || q.users?.length);
   // served by the tickets_company_* indexes (status, queue, user, updated_at, unread)
   if (exactCount) {
-    const [items, total] = await Promise.all([
-      ticketPage(db, where, { limit, offset }),
-      ticketCount(db, where),
-    ]);
+    const [items, total] = await Promise.all([ticketPage(db, where, { limit, offset, planEachTime }), ticketCount(db, where, { planEachTime })]);
     return pageResult("tickets", items, total, q.pageNumber, size);
   }
   // nothing shows a count here: one row past the page says whether more follow, and count is the
   // tickets through this page (exact on the last one)
-  const rows = await ticketPage(db, where, { limit: limit + 1, offset });
+  const rows = await ticketPage(db, where, { limit: limit + 1, offset, planEachTime });
   const items = rows.slice(0, limit);
   return { tickets: items, count: offset + items.length, hasMore: rows.length > limit };
 }

@@ -57,24 +57,38 @@ async function run(db: Db, text: string, params: unknown[], prepare: boolean): P
   return rawClient(db).unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare }).values();
 }
 
+export type PageOptions = {
+  limit: number;
+  offset: number;
+  /**
+   * The filter picks ids whose share of the tickets varies widely (queues, tags, users): planned
+   * for its values on every request, not prepared. A generic plan cannot tell a tag on 2% of the
+   * tickets from one on half of them: a tag filter took 8.5-9.8 ms with it against 5.8-7.1
+   * planned each time, a count under two queues 10 ms against 3.4 (issue 19).
+   */
+  planEachTime?: boolean;
+};
+
 /**
- * A page of list items in the lists' order, with their tags, in one statement. The first page
- * (nearly every request) is prepared: planned once per connection, not on every request (issue
- * 19). A deeper page finds its ids first, then reads only those rows, their joins and tags (OFFSET
- * would otherwise join and work out the tags of every skipped row too). Its offset is written into
- * the text, not sent as a parameter: a generic plan guesses an OFFSET parameter at a tenth of the
- * rows (the kanban's tag lane at page 10 took 26-31 ms so, against 16 planned each time), whereas
- * each depth as its own statement is planned knowing it. Prepared down to PREPARED_OFFSET; pages
- * further down are rare and planned each time.
+ * A page of list items in the lists' order, with their tags, in one statement, prepared: planned
+ * once per connection, not on every request (issue 19). It finds the page's ids first, then reads
+ * only those rows, their joins and tags: planning the ids alone is cheap (the whole join with a tag
+ * filter took 5.7-7.8 ms to plan, 1.5 ms so), and OFFSET skips ids rather than joined rows with
+ * their tags worked out. The limit and offset are written into the text, not sent as parameters:
+ * a generic plan guesses a LIMIT or OFFSET parameter at a tenth of the rows, so Postgres found it
+ * dearer than a custom plan and planned the page on every execution anyway (2 ms a page, 3.1 ms in
+ * all against 1.2 with the limit in the text); the kanban's tag lane at page 10 took 26-31 ms with
+ * a generic OFFSET against 16 planned each time. Each depth is its own statement, prepared down to
+ * PREPARED_OFFSET; pages further down are rare and planned each time.
  */
-export async function ticketPage(db: Db, where: SQL, { limit, offset }: { limit: number; offset: number }): Promise<TicketListItem[]> {
+export async function ticketPage(db: Db, where: SQL, { limit, offset, planEachTime = false }: PageOptions): Promise<TicketListItem[]> {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`bad offset ${offset}`);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`bad limit ${limit}`);
   const t = templatesOf(db);
   const w = dialect.sqlToQuery(where);
-  const limitAt = `$${w.params.length + 1}`;
-  const text =
-    offset === 0 ? `${fill(t.page, w.sql)} limit ${limitAt}` : fill(t.page, `"tickets"."id" in (${fill(t.ids, w.sql)} limit ${limitAt} offset ${offset})`);
-  const rows = await run(db, text, [...w.params, limit], PREPARE && offset <= PREPARED_OFFSET);
+  const ids = `${fill(t.ids, w.sql)} limit ${limit}${offset ? ` offset ${offset}` : ""}`;
+  const text = fill(t.page, `"tickets"."id" in (${ids})`);
+  const rows = await run(db, text, w.params, PREPARE && !planEachTime && offset <= PREPARED_OFFSET);
   return rows.map(itemOf);
 }
 
@@ -84,9 +98,9 @@ export async function ticketsWhere(db: Db, where: SQL): Promise<TicketListItem[]
   return (await run(db, fill(templatesOf(db).page, w.sql), w.params, PREPARE)).map(itemOf);
 }
 
-/** How many tickets pass `where`. */
-export async function ticketCount(db: Db, where: SQL): Promise<number> {
+/** How many tickets pass `where` (`planEachTime`: as for ticketPage). */
+export async function ticketCount(db: Db, where: SQL, { planEachTime = false } = {}): Promise<number> {
   const w = dialect.sqlToQuery(where);
-  const [row] = await run(db, fill(templatesOf(db).count, w.sql), w.params, PREPARE);
+  const [row] = await run(db, fill(templatesOf(db).count, w.sql), w.params, PREPARE && !planEachTime);
   return Number(row[0]);
 }

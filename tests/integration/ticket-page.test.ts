@@ -73,9 +73,9 @@ describe("ticket lists from statements made once", () => {
   it("gives drizzle's items field for field on the first page, deeper pages and past the prepared depth", async () => {
     for (const [label, where] of filters()) {
       for (const offset of [0, 40, 120, 400, 440]) {
-        const ours = await ticketPage(getDb(), where, { limit: 41, offset });
         const theirs = await reference(where, 41, offset);
-        expect(ours, `${label} at ${offset}`).toEqual(theirs);
+        expect(await ticketPage(getDb(), where, { limit: 41, offset }), `${label} at ${offset}`).toEqual(theirs);
+        expect(await ticketPage(getDb(), where, { limit: 41, offset, planEachTime: true }), `${label} at ${offset}, planned`).toEqual(theirs);
       }
     }
     const first = await ticketPage(getDb(), eq(tickets.companyId, a.companyId), { limit: 40, offset: 0 });
@@ -90,6 +90,7 @@ describe("ticket lists from statements made once", () => {
     for (const [label, where] of filters()) {
       const [{ n }] = await getDb().select({ n: count() }).from(tickets).where(where);
       expect(await ticketCount(getDb(), where), label).toBe(n);
+      expect(await ticketCount(getDb(), where, { planEachTime: true }), label).toBe(n);
     }
     expect(await ticketCount(getDb(), eq(tickets.companyId, a.companyId))).toBe(N);
   });
@@ -103,7 +104,9 @@ describe("ticket lists from statements made once", () => {
     expect(await ticketPage(getDb(), eq(tickets.companyId, a.companyId), { limit: 40, offset: N })).toEqual([]);
   });
 
-  it("refuses an offset that is not a whole number", async () => {
+  it("refuses an offset or a limit that is not a whole number (both go into the statement's text)", async () => {
+    await expect(ticketPage(getDb(), eq(tickets.companyId, a.companyId), { limit: 0, offset: 0 })).rejects.toThrow(RangeError);
+    await expect(ticketPage(getDb(), eq(tickets.companyId, a.companyId), { limit: Number.NaN, offset: 0 })).rejects.toThrow(RangeError);
     await expect(ticketPage(getDb(), eq(tickets.companyId, a.companyId), { limit: 40, offset: 1.5 })).rejects.toThrow(RangeError);
     await expect(ticketPage(getDb(), eq(tickets.companyId, a.companyId), { limit: 40, offset: -40 })).rejects.toThrow(RangeError);
   });
