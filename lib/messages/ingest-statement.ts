@@ -1,4 +1,4 @@
-import type { BotContext } from "@/lib/chatbot/state";
+import type { BotContext, BotTicket } from "@/lib/chatbot/state";
 import { botContextSql } from "@/lib/chatbot/state-sql";
 
 // The whole inbound write as ONE prepared statement (one round trip, one transaction): the
@@ -21,24 +21,22 @@ select f.*,
 from ingest_message($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) f
 `;
 
-export type IngestRow = {
+/** The ticket's fields the chatbot reads, as the ingest function answers them (its OUT parameters). */
+type IngestedBotFields = Pick<
+  BotTicket,
+  | "uuid" | "status" | "queueId" | "userId" | "unreadMessages" | "lastMessage" | "updatedAt" | "isGroup" | "chatbot"
+  | "amountUsedBotQueues" | "queueOptionId" | "lastBotMessageAt" | "useIntegration" | "integrationId" | "promptId"
+  | "contactId" | "contactName" | "contactNumber"
+>;
+
+export type IngestRow = IngestedBotFields & {
   connectionFound: boolean;
   dupId: number | null;
   dupTicketId: number | null;
   messageId: number | null;
   createdAt: Date | null;
   ticketId: number | null;
-  uuid: string;
-  status: "pending" | "open" | "closed";
-  queueId: number | null;
-  userId: number | null;
-  unreadMessages: number;
-  lastMessage: string;
-  updatedAt: Date;
   ticketCreated: boolean;
-  contactId: number;
-  contactName: string;
-  contactNumber: string;
   profilePicUrl: string;
   senderId: number | null;
   senderName: string | null;
@@ -46,14 +44,6 @@ export type IngestRow = {
   quotedBody: string | null;
   quotedFromMe: boolean | null;
   quotedMediaType: string | null;
-  isGroup: boolean;
-  chatbot: boolean;
-  amountUsedBotQueues: number;
-  queueOptionId: number | null;
-  lastBotMessageAt: Date | null;
-  useIntegration: boolean;
-  integrationId: number | null;
-  promptId: number | null;
   /** null when the bot has nothing to read for (see the statement) */
   botContext: BotContext | null;
   campaignWaiting: boolean;
