@@ -111,7 +111,7 @@ test("queue integrations: one of each type through the dialog, a Dialogflow test
   await row("Meu webhook").getByTestId("delete-integration").click();
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Excluir" }).click();
   await expect(row("Meu webhook")).toHaveCount(0);
-  await expect(page.getByText("Integração excluída com sucesso.")).toBeVisible();
+  await expect(page.getByText("Integração excluída com sucesso.", { exact: true })).toBeVisible();
   expect((await (await page.request.get("/api/queueIntegration")).json()).count).toBe(3);
 
   if (!SHOTS) return;
