@@ -1,58 +1,35 @@
 // Where the list handler's own time goes: node CPU per request of GET /api/tickets beside its bare
 // SQL replayed (the same statements), on the large tenant. Profile it with `node --cpu-prof`.
 //   BENCH_DB_URL=postgres://postgres@127.0.0.1:5432/bench_large node --import tsx tests/bench/handler-cpu.ts [query]
-import { randomBytes } from "node:crypto";
-import pino from "pino";
 import { performance } from "node:perf_hooks";
 import { NextRequest } from "next/server";
-import { closeDb } from "@/db";
-import { createLogger } from "@/lib/observability/logger";
 import { GET as listTickets } from "@/app/api/tickets/route";
 import { loginAs } from "../helpers/factories";
 import { BASE_URL, type Handler } from "../helpers/http";
-import { openBenchDatabase } from "./bench-db";
-import { loadTenant } from "./large-tenant";
+import { onLargeTenant } from "./on-large-tenant";
 import { capture, installCapture, replay } from "./sql-capture";
-
-process.env.AUTH_SECRET ??= randomBytes(24).toString("hex");
-process.env.REFRESH_SECRET ??= randomBytes(24).toString("hex");
-(globalThis as { __appLogger?: unknown }).__appLogger = createLogger({ destination: pino.destination({ dest: "/dev/null", sync: true }) });
 
 const N = Number(process.env.BENCH_ROUNDS ?? 3000);
 
-async function main() {
-  const db = await openBenchDatabase(process.env.BENCH_DB_URL);
-  process.env.DATABASE_URL = db.url;
-  try {
-    const tenant = await loadTenant(db.sql, "large");
-    if (!tenant) throw new Error("no large tenant in BENCH_DB_URL: run tests/bench/tickets.ts first");
-    const who = process.env.BENCH_WHO === "admin" ? tenant.admin : tenant.agents[0];
-    const { token } = await loginAs(who);
-    const url = `/api/tickets?${process.argv[2] ?? "status=open&pageNumber=1"}`;
-    const handler = listTickets as Handler;
-    const call = async () => {
-      const req = new NextRequest(new URL(url, BASE_URL), { headers: { authorization: `Bearer ${token}` } });
-      const res = await handler(req, { params: Promise.resolve({}) });
-      return res.arrayBuffer();
-    };
-    installCapture();
-    const { waves } = await capture(call);
-    for (let i = 0; i < 200; i++) await call();
-    for (const [label, fn] of [["handler", call], ["bare SQL", () => replay(waves)]] as const) {
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      for (let i = 0; i < N; i++) await fn();
-      const wall = (performance.now() - t0) / N;
-      const cpu = process.cpuUsage(c0);
-      console.log(`${label.padEnd(9)} ${url}: ${wall.toFixed(2)} ms a request, node CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(3)} ms a request`);
-    }
-  } finally {
-    await closeDb();
-    await db.close();
+onLargeTenant(async (tenant) => {
+  const who = process.env.BENCH_WHO === "admin" ? tenant.admin : tenant.agents[0];
+  const { token } = await loginAs(who);
+  const url = `/api/tickets?${process.argv[2] ?? "status=open&pageNumber=1"}`;
+  const handler = listTickets as Handler;
+  const call = async () => {
+    const req = new NextRequest(new URL(url, BASE_URL), { headers: { authorization: `Bearer ${token}` } });
+    const res = await handler(req, { params: Promise.resolve({}) });
+    return res.arrayBuffer();
+  };
+  installCapture();
+  const { waves } = await capture(call);
+  for (let i = 0; i < 200; i++) await call();
+  for (const [label, fn] of [["handler", call], ["bare SQL", () => replay(waves)]] as const) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) await fn();
+    const wall = (performance.now() - t0) / N;
+    const cpu = process.cpuUsage(c0);
+    console.log(`${label.padEnd(9)} ${url}: ${wall.toFixed(2)} ms a request, node CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(3)} ms a request`);
   }
-}
-
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
 });

@@ -4,67 +4,46 @@
 // the read paths on the large tenant through ONE pooled connection, then lists that connection's
 // pg_prepared_statements with their generic and custom plan counts.
 //   BENCH_DB_URL=postgres://postgres@127.0.0.1:5432/bench_large node --import tsx tests/bench/plan-cache.ts
-import { randomBytes } from "node:crypto";
-import pino from "pino";
 import { NextRequest } from "next/server";
-import { closeDb, getDb, rawClient } from "@/db";
-import { createLogger } from "@/lib/observability/logger";
+import { getDb, rawClient } from "@/db";
 import { GET as listTickets } from "@/app/api/tickets/route";
 import { GET as listMessages } from "@/app/api/messages/[id]/route";
 import { GET as kanban } from "@/app/api/ticket/kanban/route";
 import { loginAs } from "../helpers/factories";
 import { BASE_URL, type Handler } from "../helpers/http";
-import { openBenchDatabase } from "./bench-db";
-import { loadTenant } from "./large-tenant";
+import { onLargeTenant } from "./on-large-tenant";
 
-process.env.AUTH_SECRET ??= randomBytes(24).toString("hex");
-process.env.REFRESH_SECRET ??= randomBytes(24).toString("hex");
 process.env.DB_POOL_MAX = "1";
-(globalThis as { __appLogger?: unknown }).__appLogger = createLogger({ destination: pino.destination({ dest: "/dev/null", sync: true }) });
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 
-async function main() {
-  const db = await openBenchDatabase(process.env.BENCH_DB_URL);
-  process.env.DATABASE_URL = db.url;
-  try {
-    const tenant = await loadTenant(db.sql, "large");
-    if (!tenant) throw new Error("no large tenant in BENCH_DB_URL: run tests/bench/tickets.ts first");
-    const admin = (await loginAs(tenant.admin)).token;
-    const agent = (await loginAs(tenant.agents[0])).token;
-    const [{ id: ticketId }] = await db.sql<{ id: number }[]>`select id from tickets where company_id = ${tenant.companyId} order by id limit 1`;
-    const calls: [Handler, string, string, Record<string, string>?][] = [
-      [listTickets as Handler, "/api/tickets?status=open&showAll=true&pageNumber=1", admin],
-      [listTickets as Handler, "/api/tickets?status=open&showAll=true&pageNumber=5", admin],
-      [listTickets as Handler, "/api/tickets?status=pending&pageNumber=1", agent],
-      [listTickets as Handler, "/api/tickets?status=closed&pageNumber=1", agent],
-      [listTickets as Handler, "/api/tickets?status=closed&showAll=true&pageNumber=1", admin],
-      [listTickets as Handler, "/api/tickets?searchParam=pedido&showAll=true&pageNumber=1", admin],
-      [listTickets as Handler, "/api/tickets?searchParam=pedido&pageNumber=1", agent],
-      [listMessages as Handler, `/api/messages/${ticketId}?pageNumber=1`, admin, { id: String(ticketId) }],
-      [listMessages as Handler, `/api/messages/${ticketId}?pageNumber=25`, admin, { id: String(ticketId) }],
-      [kanban as Handler, "/api/ticket/kanban?lane=open&pageNumber=1", admin],
-    ];
-    for (let i = 0; i < ROUNDS; i++) {
-      for (const [handler, url, token, params] of calls) {
-        const req = new NextRequest(new URL(url, BASE_URL), { headers: { authorization: `Bearer ${token}` } });
-        const res = await handler(req, { params: Promise.resolve(params ?? {}) });
-        if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      }
+onLargeTenant(async (tenant, db) => {
+  const admin = (await loginAs(tenant.admin)).token;
+  const agent = (await loginAs(tenant.agents[0])).token;
+  const [{ id: ticketId }] = await db.sql<{ id: number }[]>`select id from tickets where company_id = ${tenant.companyId} order by id limit 1`;
+  const calls: [Handler, string, string, Record<string, string>?][] = [
+    [listTickets as Handler, "/api/tickets?status=open&showAll=true&pageNumber=1", admin],
+    [listTickets as Handler, "/api/tickets?status=open&showAll=true&pageNumber=5", admin],
+    [listTickets as Handler, "/api/tickets?status=pending&pageNumber=1", agent],
+    [listTickets as Handler, "/api/tickets?status=closed&pageNumber=1", agent],
+    [listTickets as Handler, "/api/tickets?status=closed&showAll=true&pageNumber=1", admin],
+    [listTickets as Handler, "/api/tickets?searchParam=pedido&showAll=true&pageNumber=1", admin],
+    [listTickets as Handler, "/api/tickets?searchParam=pedido&pageNumber=1", agent],
+    [listMessages as Handler, `/api/messages/${ticketId}?pageNumber=1`, admin, { id: String(ticketId) }],
+    [listMessages as Handler, `/api/messages/${ticketId}?pageNumber=25`, admin, { id: String(ticketId) }],
+    [kanban as Handler, "/api/ticket/kanban?lane=open&pageNumber=1", admin],
+  ];
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [handler, url, token, params] of calls) {
+      const req = new NextRequest(new URL(url, BASE_URL), { headers: { authorization: `Bearer ${token}` } });
+      const res = await handler(req, { params: Promise.resolve(params ?? {}) });
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
     }
-    const rows = await rawClient(getDb())<{ statement: string; generic_plans: number; custom_plans: number }[]>`
-      select statement, generic_plans::int, custom_plans::int from pg_prepared_statements order by custom_plans desc, generic_plans desc`;
-    console.log(`${ROUNDS} rounds of ${calls.length} requests on one connection; its prepared statements:`);
-    console.log("generic  custom  statement");
-    for (const r of rows) console.log(`${String(r.generic_plans).padStart(7)} ${String(r.custom_plans).padStart(7)}  ${process.env.BENCH_FULL ? r.statement : r.statement.replace(/\s+/g, " ").slice(0, 200)}`);
-  } finally {
-    await closeDb();
-    await db.close();
   }
-}
-
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
+  const rows = await rawClient(getDb())<{ statement: string; generic_plans: number; custom_plans: number }[]>`
+    select statement, generic_plans::int, custom_plans::int from pg_prepared_statements order by custom_plans desc, generic_plans desc`;
+  console.log(`${ROUNDS} rounds of ${calls.length} requests on one connection; its prepared statements:`);
+  console.log("generic  custom  statement");
+  for (const r of rows) console.log(`${String(r.generic_plans).padStart(7)} ${String(r.custom_plans).padStart(7)}  ${process.env.BENCH_FULL ? r.statement : r.statement.replace(/\s+/g, " ").slice(0, 200)}`);
 });
