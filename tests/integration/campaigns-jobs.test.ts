@@ -90,10 +90,15 @@ describe("the Inngest functions on the database", () => {
     const nums = numbers(260);
     const at = new Date(Date.now() - 500);
     const id = await makeCampaign(t, { contactListId: await makeList(t, nums), scheduledAt: at });
+    // the race is the point: when the other dispatchers hold the due rows, the run sleeps
+    // BUSY_WAIT_MS and looks again (lib/jobs/functions/campaigns.ts). The test engine never
+    // resumes a sleep it was not given: each wait is mocked, as a short pause that lets the
+    // holders commit (unmocked, the engine hung for good in 2 of 8 runs under load)
+    const waits = Array.from({ length: 20 }, (_, i) => ({ id: `wait-${i + 1}`, handler: () => new Promise<void>((done) => setTimeout(done, 100)) }));
     const onTime = new InngestTestEngine({
       function: runCampaignOnTime,
       events: [scheduled(id, at)],
-      steps: [{ id: "wait-for-scheduled-at", handler: () => undefined }],
+      steps: [{ id: "wait-for-scheduled-at", handler: () => undefined }, ...waits],
     });
     const sweep = new InngestTestEngine({ function: dispatchCampaignsEveryMinute });
     const scheduler = createEmbeddedScheduler({ db: getDb, intervalMs: 60_000, log: () => {} });
