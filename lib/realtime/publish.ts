@@ -7,6 +7,12 @@ type Sink = (events: RealtimeEvent[]) => void | Promise<void>;
 // Pusher refuses payloads over 10 KB: events carry ids and the fields lists show, never whole rows.
 export const MAX_PAYLOAD_BYTES = 10 * 1024;
 const MAX_CHANNELS_PER_TRIGGER = 100;
+/**
+ * A publish gives up after this long (the SDK waits forever by default). Callers await publish:
+ * the inbound path does, one message after another per connection, so a realtime server that
+ * stops answering would otherwise hold every later message of the connection.
+ */
+export const PUBLISH_TIMEOUT_MS = 3000;
 
 const holder = globalThis as unknown as { __realtime?: { key: string; client: Pusher }; __realtimeSink?: Sink | null };
 
@@ -16,9 +22,10 @@ export function realtimeClient(): Pusher | null {
   if (!cfg) return null;
   const key = JSON.stringify(cfg);
   if (holder.__realtime?.key === key) return holder.__realtime.client;
+  const auth = { appId: cfg.appId, key: cfg.key, secret: cfg.secret, timeout: PUBLISH_TIMEOUT_MS };
   const c = cfg.host
-    ? new Pusher({ appId: cfg.appId, key: cfg.key, secret: cfg.secret, host: cfg.host, port: cfg.port ? String(cfg.port) : undefined, useTLS: cfg.useTLS })
-    : new Pusher({ appId: cfg.appId, key: cfg.key, secret: cfg.secret, cluster: cfg.cluster, useTLS: true });
+    ? new Pusher({ ...auth, host: cfg.host, port: cfg.port ? String(cfg.port) : undefined, useTLS: cfg.useTLS })
+    : new Pusher({ ...auth, cluster: cfg.cluster, useTLS: true });
   holder.__realtime = { key, client: c };
   return c;
 }
