@@ -6,7 +6,7 @@ import { PREPARE } from "@/db/prepared-query";
 import { tickets } from "@/db/schema";
 import { listFields, newestFirst, selectTicketsWithTags, toTicketListItem, type TicketListItem, type TicketRow } from "./ticket-view";
 
-// The ticket lists' statements (GET /api/tickets, the kanban, opening a ticket) with their text made
+// The ticket lists' statements (GET /api/tickets and its search, the kanban) with their text made
 // ONCE: drizzle builds the select from its parts on every call, 0.3 ms of CPU for the page's
 // statement (columns, four joins, the tags subquery, the order), more than Postgres takes to run it
 // prepared (issue 19 §2). Here drizzle builds each statement once, with a hole where the filter
@@ -92,7 +92,7 @@ export async function ticketPage(db: Db, where: SQL, { limit, offset, planEachTi
   return rows.map(itemOf);
 }
 
-/** The list items passing `where` (a few: the caller names them), in no particular order. */
+/** The list items passing `where` (a few: the caller names them), in the lists' order. */
 export async function ticketsWhere(db: Db, where: SQL): Promise<TicketListItem[]> {
   const w = dialect.sqlToQuery(where);
   return (await run(db, fill(templatesOf(db).page, w.sql), w.params, PREPARE)).map(itemOf);
