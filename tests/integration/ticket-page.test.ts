@@ -64,6 +64,11 @@ describe("ticket lists from statements made once", () => {
     ["company", eq(tickets.companyId, a.companyId)],
     ["status", and(eq(tickets.companyId, a.companyId), eq(tickets.status, "open"))!],
     ["queues or none", and(eq(tickets.companyId, a.companyId), or(inArray(tickets.queueId, [a.queueIds[0]]), isNull(tickets.queueId)))!],
+    // a condition with a bare OR at its top: the planned page's read by ids must keep it whole
+    [
+      "bare or",
+      sql`${tickets.companyId} = ${a.companyId} and ${tickets.status} = 'open' or ${tickets.companyId} = ${a.companyId} and ${tickets.chatbot}`,
+    ],
     [
       "tag",
       and(eq(tickets.companyId, a.companyId), sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.companyId} = ${a.companyId})`)!,
