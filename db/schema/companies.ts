@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { checkIn, timestamps, tz } from "./columns";
 import { plans } from "./plans";
 
@@ -33,6 +33,9 @@ export const companies = pgTable(
     addressCity: text("address_city"),
     addressDistrict: text("address_district"),
     trialExpiration: timestamp("trial_expiration", tz),
+    // moved by triggers whenever something the chatbot's context is built from changes (connections'
+    // bot fields, queues, their connections, settings, timezone, hours): lib/chatbot/context-cache.ts
+    botContextVersion: bigint("bot_context_version", { mode: "number" }).notNull().default(0),
     ...timestamps(),
   },
   (t) => [

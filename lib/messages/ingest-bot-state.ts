@@ -1,13 +1,21 @@
+import type { Db } from "@/db";
+import { connectionBotContext } from "@/lib/chatbot/context-cache";
 import { botStateFrom, type BotState } from "@/lib/chatbot/state";
 import type { IngestRow } from "./ingest-statement";
 
 /**
- * The bot's state as the inbound statement returned it with the stored message (the ticket as the
- * statement left it, its contact, the bot's context), so the chatbot hook starts without a read;
- * undefined when the statement judged the bot has nothing to do (no context returned).
+ * The bot's state for the stored message: the ticket as the inbound statement left it, its contact,
+ * and the connection's bot context at the version the statement read (kept by the process:
+ * lib/chatbot/context-cache.ts), so the chatbot hook usually starts without a read. Undefined when
+ * the statement judged the bot has nothing to do, or when the ticket's queue is not one of the
+ * connection's (the hook then reads the whole state itself, that queue's hours included).
  */
-export function ingestedBotState(ids: { companyId: number; whatsappId: number }, row: IngestRow): BotState | undefined {
-  if (!row.botContext || row.ticketId === null) return undefined;
+export async function ingestedBotState(db: Db, ids: { companyId: number; whatsappId: number }, row: IngestRow): Promise<BotState | undefined> {
+  if (row.botVersion === null || row.ticketId === null) return undefined;
+  const context = await connectionBotContext(db, ids.companyId, ids.whatsappId, row.botVersion);
+  if (!context) return undefined;
+  const queue = row.queueId === null ? null : context.queues?.find((q) => q.id === row.queueId);
+  if (queue === undefined) return undefined;
   const ticket = {
     id: row.ticketId,
     uuid: row.uuid,
@@ -32,5 +40,5 @@ export function ingestedBotState(ids: { companyId: number; whatsappId: number },
     contactNumber: row.contactNumber,
     contactPic: row.profilePicUrl,
   };
-  return botStateFrom(ticket, row.botContext);
+  return botStateFrom(ticket, { ...context, queueSchedules: queue?.schedules ?? null });
 }

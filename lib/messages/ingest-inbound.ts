@@ -63,7 +63,7 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
       const result = { ticketId: row.ticketId, messageId: Number(row.messageId), duplicate: false, ticketCreated: row.ticketCreated };
       await publishIngested(input, p, row);
       const ticket = { status: row.status, userId: row.userId };
-      const hooks = { ticket, botState: ingestedBotState(input, row), campaignWaiting: row.campaignWaiting };
+      const hooks = { ticket, botState: await ingestedBotState(db, input, row).catch(noBotState), campaignWaiting: row.campaignWaiting };
       await afterInbound(db, { ...input, ...result, ...hooks }).catch((err) => console.error("[ingest] afterInbound failed:", err));
       return result;
     }
@@ -152,6 +152,12 @@ async function publishIngested({ companyId, whatsappId, message }: IngestInput, 
 }
 
 const text = (v: string | undefined) => (v === undefined ? v : stripNul(v));
+
+// the chatbot hook reads the state itself when the kept context could not be had
+function noBotState(err: unknown) {
+  console.error("[ingest] bot context failed:", err);
+  return undefined;
+}
 
 /**
  * Postgres refuses NUL in text and jsonb, and WhatsApp can deliver one (in a text, a contact's or

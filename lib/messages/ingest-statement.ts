@@ -1,12 +1,12 @@
-import type { BotContext, BotTicket } from "@/lib/chatbot/state";
-import { botContextSql } from "@/lib/chatbot/state-sql";
+import type { BotTicket } from "@/lib/chatbot/state";
 
 // The whole inbound write as ONE prepared statement (one round trip, one transaction): the
 // function ingest_message (db/migrations/0011_ingest_function.sql) does the writes (contact,
 // ticket, tracking, message, webhook outbox rows) and answers the IngestRow fields; this statement
 // adds what the hooks after it would each read (issue 19: those reads were two round trips of every
-// message): only while the bot may act (a pending ticket nobody holds, or a call), the bot's context
-// (lib/chatbot/state-sql.ts); and whether the number has a campaign confirmation waiting
+// message): only while the bot may act (a pending ticket nobody holds, or a call), the version of
+// the bot's context (lib/chatbot/context-cache.ts: the process keeps the context itself, built as
+// JSON here it cost a tenth of the chatbot's path); and whether the number has a campaign confirmation waiting
 // (lib/campaigns: nearly never). Before issue 19 the writes were one 17-CTE statement here, whose
 // executor set up every part of its plan for every message (docs/performance-ingest.md).
 export const INGEST_SQL = `
@@ -14,7 +14,7 @@ select f.*,
   -- the hooks run for a customer's message (not own, not a group's), and the bot acts only on a
   -- pending ticket nobody holds or on a call (lib/chatbot/run-chatbot.ts)
   case when f."messageId" is not null and not $12 and not $6 and ((f.status = 'pending' and f."userId" is null) or $13 = 'call_log')
-    then ${botContextSql({ companyId: "$1", whatsappId: "$2", queueId: 'f."queueId"' })} end as "botContext",
+    then (select c.bot_context_version::text from companies c where c.id = $1) end as "botVersion",
   f."messageId" is not null and not $12 and not $6
     and exists (select 1 from campaign_shipping cs where cs.status = 'confirming' and cs.number = $4 and cs.company_id = $1)
     as "campaignWaiting"
@@ -44,8 +44,8 @@ export type IngestRow = IngestedBotFields & {
   quotedBody: string | null;
   quotedFromMe: boolean | null;
   quotedMediaType: string | null;
-  /** null when the bot has nothing to read for (see the statement) */
-  botContext: BotContext | null;
+  /** the company's bot_context_version (int8 as text); null when the bot has nothing to read for (see the statement) */
+  botVersion: string | null;
   campaignWaiting: boolean;
 };
 
