@@ -7,6 +7,8 @@
 // BENCH_N, BENCH_CONCURRENCY, BENCH_EXISTING, DB_POOL_MAX vary it; DB_PREPARE=0 runs unprepared;
 // BENCH_CHATBOT=0 a connection without queues (the bot stays silent); BENCH_BARE=0 skips the bare
 // run; BENCH_NO_TRGM=1 drops the trigram search indexes first (what they cost the writes);
+// BENCH_NO_FK=1 drops the messages' foreign keys to their company and connection (what checking
+// those two hot parent rows on every message row costs: a what-if, the product keeps them);
 // BENCH_GIN="gin_pending_list_limit=64" sets options on them. docs/performance-ingest.md: findings.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -74,6 +76,8 @@ async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: 
   try {
     const db = getDb();
     if (process.env.BENCH_NO_TRGM === "1") await db.execute(sql`drop index messages_body_trgm_idx; drop index contacts_name_number_trgm_idx`);
+    if (process.env.BENCH_NO_FK === "1")
+      await db.execute(sql`alter table messages drop constraint messages_company_id_companies_id_fk, drop constraint messages_whatsapp_id_whatsapps_id_fk`);
     if (GIN) await db.execute(sql.raw(`alter index messages_body_trgm_idx set (${GIN}); alter index contacts_name_number_trgm_idx set (${GIN})`));
     const t = await createTenant({ chatbot: CHATBOT });
     const ref = { companyId: t.companyId, whatsappId: t.whatsappId };
