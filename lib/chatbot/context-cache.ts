@@ -13,7 +13,7 @@ import { botContextSql } from "./state-sql";
  * context is built from, so the first message after such a commit reads the context again, in every
  * process. One entry a connection: a few kilobytes each.
  */
-type Entry = { version: string; context: Omit<BotContext, "queueSchedules"> & { queueSchedules?: undefined } };
+type Entry = { version: string; context: BotContext };
 
 const holder = globalThis as unknown as { __botContexts?: Map<string, Entry> };
 
@@ -22,8 +22,12 @@ const CONTEXT_SQL = `
   select c.bot_context_version::text as version, ${botContextSql({ companyId: "$1", whatsappId: "$2", queueId: "null::int" })} as context
   from companies c where c.id = $1`;
 
-/** The connection's bot context at `version` (the inbound statement's "botVersion") or later. */
-export async function connectionBotContext(db: Db, companyId: number, whatsappId: number, version: string): Promise<Entry["context"] | null> {
+/**
+ * The connection's bot context at `version` (the inbound statement's "botVersion") or later. Its
+ * queueSchedules is null: a ticket's queue hours are the caller's to take from the queues
+ * (lib/messages/ingest-bot-state.ts).
+ */
+export async function connectionBotContext(db: Db, companyId: number, whatsappId: number, version: string): Promise<BotContext | null> {
   const cache = (holder.__botContexts ??= new Map());
   const key = `${companyId}:${whatsappId}`;
   const kept = cache.get(key);
@@ -32,13 +36,6 @@ export async function connectionBotContext(db: Db, companyId: number, whatsappId
     prepare: PREPARE,
   });
   if (!row) return null;
-  // the ticket's queue hours are per ticket: the caller takes them from the queues (ingest-bot-state.ts)
-  const context = { ...row.context, queueSchedules: undefined };
-  cache.set(key, { version: row.version, context });
-  return context;
-}
-
-/** Tests: forget every kept context. */
-export function forgetBotContexts() {
-  holder.__botContexts?.clear();
+  cache.set(key, { version: row.version, context: row.context });
+  return row.context;
 }
