@@ -1,33 +1,25 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db";
+import { getDb } from "@/db";
 import { contacts, messages, tickets } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { listTickets } from "@/lib/tickets/list-tickets";
 import { listTicketsQuery } from "@/lib/tickets/schemas";
 import { ticketFiltersWhere } from "@/lib/tickets/search/list-where";
 import { searchTickets } from "@/lib/tickets/search/text-search";
-import { startEmbeddedPostgres } from "@/workers/embedded-postgres";
 import { createTenant, type Tenant } from "../helpers/factories";
+import { usePgliteDb } from "../helpers/pglite-db";
 
 // The demo runs on embedded PGlite: the search migration (pg_trgm, btree_gin, trigram GIN indexes)
 // must apply there, and the text search must answer through those indexes.
-let dir: string;
-let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
-let saved: Record<string, string | undefined>;
+let stop: (() => Promise<void>) | undefined;
 let tenant: Tenant;
 let ctx: TenantContext;
 let rareTicket: number;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "tickets-pglite-"));
-  pg = await startEmbeddedPostgres(dir, 0);
   // this file's queries go to the PGlite (no client of the file's own database exists yet)
-  saved = { DATABASE_URL: process.env.DATABASE_URL, DB_PREPARE: process.env.DB_PREPARE, DB_POOL_MAX: process.env.DB_POOL_MAX };
-  Object.assign(process.env, { DATABASE_URL: pg.url, DB_PREPARE: "0", DB_POOL_MAX: "4" });
+  stop = await usePgliteDb("tickets-pglite-");
   tenant = await createTenant({ chatbot: false });
   ctx = { companyId: tenant.companyId, userId: tenant.admin.id, profile: "admin", queueIds: tenant.queueIds, super: false, sessionId: "s" };
   const db = getDb();
@@ -44,13 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeDb();
-  for (const [k, v] of Object.entries(saved ?? {})) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  await Promise.race([pg?.stop(), new Promise((r) => setTimeout(r, 5000))]);
-  await rm(dir, { recursive: true, force: true });
+  await stop?.();
 });
 
 describe("ticket search on embedded PGlite", () => {
