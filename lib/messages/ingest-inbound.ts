@@ -1,6 +1,4 @@
-import type postgres from "postgres";
 import { rawClient, type Db } from "@/db";
-import { PREPARE } from "@/db/prepared-query";
 import { AppError } from "@/lib/api/errors";
 import { inboundNumber, lidDigits } from "@/lib/contacts/inbound-number";
 import { ratingCandidate, recordRatingAnswer } from "@/lib/ratings/record-rating-answer";
@@ -9,7 +7,8 @@ import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { afterInbound } from "./after-inbound";
 import { ingestedBotState } from "./ingest-bot-state";
-import { INGEST_SQL, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
+import { ingestRow, ingestRowAlone } from "./ingest-batch";
+import type { IngestParams, IngestRow } from "./ingest-statement";
 import { stripNul, stripNulDeep } from "@/lib/validation/nul";
 import { lastMessageText } from "./message-text";
 import { republishRecentDuplicate } from "./republish-duplicate";
@@ -46,7 +45,8 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
   for (let attempt = 1; ; attempt++) {
     let row: IngestRow;
     try {
-      [row] = await client.unsafe<IngestRow[]>(INGEST_SQL, ingestParams(p) as postgres.ParameterOrJSON<never>[], { prepare: PREPARE });
+      // the first try shares a statement with the messages arriving meanwhile (ingest-batch.ts)
+      row = attempt === 1 ? await ingestRow(client, p) : await ingestRowAlone(client, p);
     } catch (err) {
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has((err as { code?: string }).code ?? "")) continue;
       throw err;

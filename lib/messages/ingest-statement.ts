@@ -9,17 +9,49 @@ import type { BotTicket } from "@/lib/chatbot/state";
 // JSON here it cost a tenth of the chatbot's path); and whether the number has a campaign confirmation waiting
 // (lib/campaigns: nearly never). Before issue 19 the writes were one 17-CTE statement here, whose
 // executor set up every part of its plan for every message (docs/performance-ingest.md).
-export const INGEST_SQL = `
-select f.*,
+// The function's arguments in order, with their types: the single statement passes them as $1..$21,
+// the batch statement reads them as the fields of one JSON record per message (ingest-batch.ts).
+const ARGS = [
+  ["company", "int"], ["whatsapp", "int"], ["wid", "text"],
+  ["chat_number", "text"], ["chat_name", "text"], ["chat_group", "boolean"], ["chat_lid", "text"],
+  ["sender_number", "text"], ["sender_name", "text"], ["sender_lid", "text"],
+  ["body", "text"], ["from_me", "boolean"], ["media_type", "text"], ["media_url", "text"], ["quoted_wid", "text"],
+  ["participant", "text"], ["raw", "text"], ["created_at", "timestamptz"], ["last_message", "text"], ["unread", "int"], ["ack", "int"],
+] as const;
+type ArgName = (typeof ARGS)[number][0];
+
+/** The select over the function's row `f`, with `a` naming each argument in the FROM given. */
+function ingestSelect(a: (name: ArgName) => string, from: string, head = "") {
+  return `
+select ${head}f.*,
   -- the hooks run for a customer's message (not own, not a group's), and the bot acts only on a
   -- pending ticket nobody holds or on a call (lib/chatbot/run-chatbot.ts)
-  case when f."messageId" is not null and not $12 and not $6 and ((f.status = 'pending' and f."userId" is null) or $13 = 'call_log')
-    then (select c.bot_context_version::text from companies c where c.id = $1) end as "botVersion",
-  f."messageId" is not null and not $12 and not $6
-    and exists (select 1 from campaign_shipping cs where cs.status = 'confirming' and cs.number = $4 and cs.company_id = $1)
+  case when f."messageId" is not null and not ${a("from_me")} and not ${a("chat_group")}
+      and ((f.status = 'pending' and f."userId" is null) or ${a("media_type")} = 'call_log')
+    then (select c.bot_context_version::text from companies c where c.id = ${a("company")}) end as "botVersion",
+  f."messageId" is not null and not ${a("from_me")} and not ${a("chat_group")}
+    and exists (select 1 from campaign_shipping cs where cs.status = 'confirming' and cs.number = ${a("chat_number")} and cs.company_id = ${a("company")})
     as "campaignWaiting"
-from ingest_message($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) f
-`;
+from ${from}`;
+}
+
+const position = (name: ArgName) => `$${ARGS.findIndex(([n]) => n === name) + 1}`;
+
+/** One message: the function's arguments as $1..$21. */
+export const INGEST_SQL = ingestSelect(position, `ingest_message(${ARGS.map(([n]) => position(n)).join(", ")}) f`);
+
+/**
+ * Several messages in one statement (one round trip, one transaction: ingest-batch.ts): $1 is a
+ * JSON array of records (`batchRecord`), each with its index `i`; the function runs for each in
+ * the array's order, and the rows come back with "batchIndex".
+ */
+export const INGEST_BATCH_SQL = `${ingestSelect(
+  (n) => `x.${n}`,
+  `jsonb_to_recordset($1::jsonb) as x(i int, ${ARGS.map(([n, t]) => `${n} ${t}`).join(", ")})
+  cross join lateral ingest_message(${ARGS.map(([n]) => `x.${n}`).join(", ")}) f`,
+  `x.i as "batchIndex", `,
+)}
+order by x.i`;
 
 /** The ticket's fields the chatbot reads, as the ingest function answers them (its OUT parameters). */
 type IngestedBotFields = Pick<
@@ -67,6 +99,12 @@ export type IngestParams = {
   unreadIncrement: number;
   ack: number;
 };
+
+/** One message's record in INGEST_BATCH_SQL's array. */
+export function batchRecord(p: IngestParams, i: number): Record<string, unknown> {
+  const values = ingestParams(p);
+  return Object.fromEntries([["i", i], ...ARGS.map(([n], k) => [n, values[k]])]);
+}
 
 /** The positional parameters of INGEST_SQL, in order. */
 export function ingestParams(p: IngestParams) {

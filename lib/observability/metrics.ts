@@ -12,6 +12,9 @@ export type AppMetrics = {
   outbound: Counter;
   campaignSent: Counter;
   webhookFailures: Counter<"final">;
+  /** writes per statement of the batched writes (db/batched-statement.ts) */
+  batchSize: Histogram<"statement">;
+  batchFallbacks: Counter<"statement">;
   /** set once the web process added its database gauges (db-gauges.ts) */
   dbGauges?: boolean;
 };
@@ -36,6 +39,19 @@ function create(): AppMetrics {
       name: "webhook_delivery_failures_total",
       help: "Failed webhook delivery attempts; final=true when the delivery was given up",
       labelNames: ["final"],
+      registers,
+    }),
+    batchSize: new Histogram({
+      name: "db_batch_size",
+      help: "Writes sent in one statement by the batched writes (inbound messages, the bot's turns)",
+      labelNames: ["statement"],
+      buckets: [1, 2, 4, 8, 16, 32],
+      registers,
+    }),
+    batchFallbacks: new Counter({
+      name: "db_batch_fallbacks_total",
+      help: "Batched statements that failed, their writes then run one by one",
+      labelNames: ["statement"],
       registers,
     }),
   };

@@ -9,12 +9,14 @@
 // run; BENCH_NO_TRGM=1 drops the trigram search indexes first (what they cost the writes);
 // BENCH_NO_FK=1 drops the messages' foreign keys to their company and connection (what checking
 // those two hot parent rows on every message row costs: a what-if, the product keeps them);
-// BENCH_GIN="gin_pending_list_limit=64" sets options on them. docs/performance-ingest.md: findings.
+// BENCH_GIN="gin_pending_list_limit=64" sets options on them; BENCH_STATS=1 prints the tables'
+// inserts and updates (HOT ones apart). docs/performance-ingest.md: findings.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb, rawClient } from "@/db";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
+import { metrics } from "@/lib/observability/metrics";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { createTenant } from "../helpers/factories";
 import { createTestDatabase } from "../helpers/test-db";
@@ -68,7 +70,20 @@ async function run(messages: InboundMessage[], write: (m: InboundMessage) => Pro
 }
 
 /** One fresh database: the tenant, its existing conversations (not timed), then the timed batch. */
-type Measured = Result & { kind: string; botReplies: number; cpu: Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>> };
+type Measured = Result & {
+  kind: string;
+  botReplies: number;
+  cpu: Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
+  /** ingest statements and the writes they carried (db/batched-statement.ts) */
+  statements: number[];
+};
+
+/** [statements, writes] of the batched ingest so far (the process's metrics). */
+async function batchStatements(): Promise<number[]> {
+  const values = (await metrics().batchSize.get()).values.filter((v) => v.labels.statement === "ingest");
+  const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
+  return [of("db_batch_size_count"), of("db_batch_size_sum")];
+}
 
 async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: boolean): Promise<Measured> {
   const database = await createTestDatabase();
@@ -91,10 +106,17 @@ async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: 
     const ownMessages = async () => (await client<{ n: number }[]>`select count(*)::int as n from messages where from_me`)[0].n;
     const before = await ownMessages();
     const cpu = await cpuMeter(client);
+    const batches0 = await batchStatements();
     const result = await run(batch, (m) => (known ? insertBare(client, ref, known, m) : ingestInbound(db, { ...ref, message: m })));
     const used = await cpu();
+    const batches = (await batchStatements()).map((n, i) => n - batches0[i]);
+    if (process.env.BENCH_STATS === "1") {
+      await new Promise((r) => setTimeout(r, 800));
+      console.table(await client`select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where n_tup_ins + n_tup_upd > 0 order by relname`);
+      console.table(await client`select wal_records, wal_fpi, wal_bytes from pg_stat_wal`);
+    }
     // what the bot wrote during the batch (its replies are rows too, and most of the chatbot's cost)
-    return { ...result, cpu: used, botReplies: (await ownMessages()) - before, kind: database.kind };
+    return { ...result, cpu: used, botReplies: (await ownMessages()) - before, kind: database.kind, statements: batches };
   } finally {
     await closeDb();
     await database.drop();
@@ -116,6 +138,8 @@ async function main() {
   const perMessage = (r: Measured) =>
     `node ${(r.cpu.node / N).toFixed(2)} ms${r.cpu.pg === null ? "" : ` + postgres ${(r.cpu.pg / N).toFixed(2)} ms`}`;
   if (CHATBOT) console.log(`bot replies: ${ours.botReplies} outbox rows written by the bot for the ${N} messages (bare writes none)`);
+  const [statements, written] = ours.statements;
+  console.log(`ingest statements: ${statements} for ${written} messages (${(written / Math.max(1, statements)).toFixed(1)} a statement)`);
   console.log(`cpu per message: ours ${perMessage(ours)}${bare ? `; bare ${perMessage(bare)}` : ""}`);
   if (bare) {
     console.log(`bare rows: ${rate(bare).toFixed(0)} msg/s   p50 ${q(bare, 0.5)} ms   p99 ${q(bare, 0.99)} ms`);

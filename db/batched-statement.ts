@@ -1,0 +1,86 @@
+import type postgres from "postgres";
+import { metrics } from "@/lib/observability/metrics";
+
+// Writes that arrive together share one statement (issue 19 part 1). On this 2-core machine a
+// statement costs Postgres far more than its small rows: its transaction and commit, its executor
+// start, waking a backend. The ingest function run over 8 messages in one statement took half the
+// server CPU per message that 8 separate calls did (docs/performance-ingest.md, fifth round).
+// Nothing waits for company: while fewer than PARALLEL statements of a kind are in flight, a write
+// goes at once (alone when it is alone); the ones arriving meanwhile go together in the next.
+const PARALLEL = 2;
+const MAX_BATCH = 32;
+
+export type BatchedStatement<P, R> = {
+  /** Writes one item: in one statement with the items of this kind arriving meanwhile. */
+  (client: postgres.Sql, item: P): Promise<R>;
+};
+
+type Options<P, R> = {
+  /** the name in the metrics */
+  name: string;
+  /** one item in its own statement */
+  alone(client: postgres.Sql, item: P): Promise<R>;
+  /** several items in one statement (one transaction): their results in the given order */
+  together(client: postgres.Sql, items: P[]): Promise<R[]>;
+  /**
+   * The order items run in within a statement: statements running concurrently then take their
+   * rows' locks in one order and wait for each other instead of deadlocking. Must be stable for
+   * items that touch the same rows (Array.prototype.sort is), so theirs keep their arrival order.
+   */
+  order?: (a: P, b: P) => number;
+};
+
+type Waiting<P, R> = { item: P; resolve: (r: R) => void; reject: (err: unknown) => void };
+type Queue<P, R> = { waiting: Waiting<P, R>[]; inFlight: number };
+
+/**
+ * A write done by one statement per item, or by one statement for several (`together`). If that
+ * statement fails (one item's error undoes them all: a constraint, a deadlock, a value the batch's
+ * encoding can't carry), each item runs alone, so only a failing item fails.
+ */
+export function batchedStatement<P, R>(opts: Options<P, R>): BatchedStatement<P, R> {
+  const queues = new WeakMap<postgres.Sql, Queue<P, R>>();
+
+  function pump(client: postgres.Sql, q: Queue<P, R>) {
+    while (q.inFlight < PARALLEL && q.waiting.length) {
+      const batch = q.waiting.splice(0, MAX_BATCH);
+      q.inFlight++;
+      void run(client, batch).finally(() => {
+        q.inFlight--;
+        pump(client, q);
+      });
+    }
+  }
+
+  async function run(client: postgres.Sql, batch: Waiting<P, R>[]) {
+    const m = metrics();
+    m.batchSize.observe({ statement: opts.name }, batch.length);
+    if (batch.length === 1) return runAlone(client, batch[0]);
+    const ordered = opts.order ? [...batch].sort((a, b) => opts.order!(a.item, b.item)) : batch;
+    let results: R[];
+    try {
+      results = await opts.together(
+        client,
+        ordered.map((w) => w.item),
+      );
+      if (results.length !== ordered.length) throw new Error(`${opts.name}: ${results.length} results for ${ordered.length} items`);
+    } catch {
+      m.batchFallbacks.inc({ statement: opts.name });
+      await Promise.all(batch.map((w) => runAlone(client, w)));
+      return;
+    }
+    ordered.forEach((w, i) => w.resolve(results[i]));
+  }
+
+  const runAlone = (client: postgres.Sql, w: Waiting<P, R>) => opts.alone(client, w.item).then(w.resolve, w.reject);
+
+  return (client, item) => {
+    let q = queues.get(client);
+    if (!q) queues.set(client, (q = { waiting: [], inFlight: 0 }));
+    const queue = q;
+    return new Promise<R>((resolve, reject) => {
+      queue.waiting.push({ item, resolve, reject });
+      pump(client, queue);
+    });
+  };
+}

@@ -1,0 +1,29 @@
+import type postgres from "postgres";
+import { batchedStatement } from "@/db/batched-statement";
+import { PREPARE } from "@/db/prepared-query";
+import { INGEST_BATCH_SQL, INGEST_SQL, batchRecord, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
+
+/** One message in its own statement (a retry, or a message alone in its moment). */
+export async function ingestRowAlone(client: postgres.Sql, p: IngestParams): Promise<IngestRow> {
+  const [row] = await client.unsafe<IngestRow[]>(INGEST_SQL, ingestParams(p) as postgres.ParameterOrJSON<never>[], { prepare: PREPARE });
+  return row;
+}
+
+/**
+ * Stores one message through the ingest function, in one statement with the messages arriving
+ * meanwhile (db/batched-statement.ts). Concurrent statements take their tickets' and contacts' locks
+ * in (company, chat) order; a chat's own messages keep their order.
+ */
+export const ingestRow = batchedStatement<IngestParams, IngestRow>({
+  name: "ingest",
+  alone: ingestRowAlone,
+  async together(client, items) {
+    const records = JSON.stringify(items.map((p, i) => batchRecord(p, i)));
+    const rows = await client.unsafe<(IngestRow & { batchIndex: number })[]>(INGEST_BATCH_SQL, [records], { prepare: PREPARE });
+    const byIndex: IngestRow[] = [];
+    for (const { batchIndex, ...row } of rows) byIndex[batchIndex] = row;
+    if (byIndex.length !== items.length || byIndex.includes(undefined as never)) throw new Error("ingest: a message of the batch has no row");
+    return byIndex;
+  },
+  order: (a, b) => a.companyId - b.companyId || (a.chat.number < b.chat.number ? -1 : a.chat.number > b.chat.number ? 1 : 0),
+});
