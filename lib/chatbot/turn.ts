@@ -1,12 +1,11 @@
-import type postgres from "postgres";
 import { rawClient, type Db } from "@/db";
-import { PREPARE } from "@/db/prepared-query";
 import type { BotTarget } from "@/lib/bots/types";
 import { generateWid } from "@/lib/messages/generate-wid";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
 import type { RealtimeEvent } from "@/lib/realtime/publish";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import { botMessageView } from "./queue-bot-message";
+import { writeTurnRow } from "./turn-statement";
 import type { BotTicket } from "./state";
 
 /** What the bot may change on a ticket. */
@@ -88,79 +87,52 @@ export function createTurn(db: Db, read: BotTicket, now: Date, { messageId = nul
   };
 }
 
-const COLUMNS: Record<keyof BotPatch, string> = {
-  queueId: "queue_id",
-  queueOptionId: "queue_option_id",
-  chatbot: "chatbot",
-  amountUsedBotQueues: "amount_used_bot_queues",
-  useIntegration: "use_integration",
-  integrationId: "integration_id",
-  promptId: "prompt_id",
-};
-
-type Written = { matched: boolean; id: string | number | null; wid: string | null; createdAt: Date | null; updatedAt: Date | null };
+type Written = { updatedAt: Date; said: MessageView[] };
 
 /**
- * The turn's writes as ONE statement (the bot may answer most inbound messages of a busy
- * connection; every statement counts): the ticket's changes, only if what the decision read is
- * still there (status, user, queue, option, bot flag and counter, integration flag), and the outbox
- * rows of what it said (fromMe, no user, pending, a WhatsApp-like wid), inserted only with it.
- * Answers null when there is nothing to write, "conflict" when the ticket changed meanwhile.
+ * The turn's writes, in ONE call of write_bot_turn (migration 0013; lib/chatbot/turn-statement.ts,
+ * which shares a statement with the turns written meanwhile): the ticket's changes, only if what the
+ * decision read is still there (status, user, queue, option, bot flag and counter, integration flag),
+ * the outbox rows of what it said (fromMe, no user, pending, a WhatsApp-like wid) and a hand-off's
+ * bot turn, inserted only with it. Answers null when there is nothing to write, "conflict" when the
+ * ticket changed meanwhile.
  */
 async function writeTurn(
   db: Db,
   read: BotTicket,
   w: { patch: BotPatch; texts: string[]; now: Date; moved: boolean; handOff: HandOff | null; messageId: number | null },
-) {
-  // raw text and parameters (drizzle's sql builder was a tenth of this process's CPU on the ingest
-  // benchmark): a handful of shapes, each prepared once per connection
-  const params: unknown[] = [];
-  const $ = (v: unknown) => `$${params.push(v)}`;
-  const sets = (Object.keys(w.patch) as (keyof BotPatch)[]).map((k) => `${COLUMNS[k]} = ${$(w.patch[k] ?? null)}`);
-  if (w.texts.length) sets.push(`last_bot_message_at = ${$(w.now.toISOString())}::timestamptz`);
-  if (w.moved) sets.push("updated_at = now()");
+): Promise<Written | "conflict" | null> {
   // a hand-off alone still runs the compare-and-set: its bot turn is written only on the ticket as read
-  if (!sets.length && w.handOff) sets.push("use_integration = use_integration");
-  if (!sets.length) return null;
-  const where = [
-    `id = ${$(read.id)} and company_id = ${$(read.companyId)}`,
-    `status = ${$(read.status)} and user_id is not distinct from ${$(read.userId)}::int`,
-    `queue_id is not distinct from ${$(read.queueId)}::int and queue_option_id is not distinct from ${$(read.queueOptionId)}::int`,
-    `chatbot = ${$(read.chatbot)} and amount_used_bot_queues = ${$(read.amountUsedBotQueues)} and use_integration = ${$(read.useIntegration)}`,
-  ];
+  if (!Object.keys(w.patch).length && !w.texts.length && !w.moved && !w.handOff) return null;
   const out = w.texts.map((body) => ({ wid: generateWid(), body }));
-  const inserted = out.length
-    ? `, m as (
-      insert into messages (company_id, ticket_id, whatsapp_id, wid, body, from_me, read, send_status, ack)
-      select ${$(read.companyId)}::int, ${$(read.id)}::int, ${$(read.whatsappId)}::int, x.wid, x.body, true, true, 'pending', 0
-      from (values ${out.map((m, i) => `(${$(m.wid)}::text, ${$(m.body)}::text, ${i})`).join(", ")}) as x (wid, body, n)
-      where exists (select 1 from u)
-      order by x.n
-      returning id, wid, created_at
-    )`
-    : "";
   const h = w.handOff;
-  const botTurn = h
-    ? `, b as (
-      insert into bot_turns (company_id, ticket_id, message_id, target_kind, target_id, is_first)
-      select ${$(read.companyId)}::int, ${$(read.id)}::int, ${$(w.messageId)}::bigint, ${$(h.target.kind)}::text,
-        ${$(h.target.kind === "prompt" ? h.target.promptId : h.target.integrationId)}::int, ${$(h.isFirst)}::boolean
-      where exists (select 1 from u)
-    )`
-    : "";
-  const text = `
-    with u as (
-      update tickets set ${sets.join(", ")}
-      where ${where.join(" and ")}
-      returning updated_at
-    )${inserted}${botTurn}
-    select exists (select 1 from u) as matched, (select updated_at from u) as "updatedAt", ${
-      out.length ? `m.id, m.wid, m.created_at as "createdAt" from (select 1) one left join m on true order by m.id` : `null::bigint as id, null::text as wid, null::timestamptz as "createdAt"`
-    }`;
-  const rows = await rawClient(db).unsafe<Written[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: PREPARE });
-  if (!rows[0]?.matched) return "conflict" as const;
-  const said: MessageView[] = rows
-    .filter((r) => r.id !== null && r.wid !== null)
-    .map((r) => botMessageView(read.id, Number(r.id), r.wid!, out.find((m) => m.wid === r.wid)!.body, r.createdAt ?? new Date()));
-  return { updatedAt: new Date(rows[0].updatedAt ?? Date.now()), said };
+  const row = await writeTurnRow(rawClient(db), {
+    ticket: read.id,
+    company: read.companyId,
+    whatsapp: read.whatsappId,
+    contactNumber: read.contactNumber,
+    status: read.status,
+    user_id: read.userId,
+    queue: read.queueId,
+    option_id: read.queueOptionId,
+    chatbot: read.chatbot,
+    amount: read.amountUsedBotQueues,
+    use_integration: read.useIntegration,
+    // a field set to undefined is written as null, as any other absent value
+    patch: Object.fromEntries(Object.entries(w.patch).map(([k, v]) => [k, v ?? null])),
+    said_at: out.length ? w.now.toISOString() : null,
+    moved: w.moved,
+    wids: out.map((m) => m.wid),
+    bodies: out.map((m) => m.body),
+    target_kind: h?.target.kind ?? null,
+    target_id: h ? (h.target.kind === "prompt" ? h.target.promptId : h.target.integrationId) : null,
+    is_first: h?.isFirst ?? false,
+    message: w.messageId,
+  });
+  if (!row?.matched) return "conflict";
+  const said = (row.ids ?? []).map((id, i) => {
+    const wid = row.wids![i];
+    return botMessageView(read.id, Number(id), wid, out.find((m) => m.wid === wid)!.body, row.createdAt?.[i] ?? new Date());
+  });
+  return { updatedAt: new Date(row.updatedAt ?? Date.now()), said };
 }

@@ -25,5 +25,13 @@ export const ingestRow = batchedStatement<IngestParams, IngestRow>({
     if (byIndex.length !== items.length || byIndex.includes(undefined as never)) throw new Error("ingest: a message of the batch has no row");
     return byIndex;
   },
-  order: (a, b) => a.companyId - b.companyId || (a.chat.number < b.chat.number ? -1 : a.chat.number > b.chat.number ? 1 : 0),
+  order: (a, b) => chatOrder(a.companyId, a.chat.number, b.companyId, b.chat.number),
 });
+
+/**
+ * The order statements of several writes lock tickets in (inbound messages, the bot's turns): by
+ * company, then by the chat's number. One order for all, so they wait for each other, never in a cycle.
+ */
+export function chatOrder(companyA: number, numberA: string, companyB: number, numberB: string): number {
+  return companyA - companyB || (numberA < numberB ? -1 : numberA > numberB ? 1 : 0);
+}

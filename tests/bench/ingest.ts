@@ -78,11 +78,14 @@ type Measured = Result & {
   statements: number[];
 };
 
-/** [statements, writes] of the batched ingest so far (the process's metrics). */
+/** [statements, writes, failed statements] of each batched write so far (the process's metrics): ingest, then the bot's turns. */
 async function batchStatements(): Promise<number[]> {
-  const values = (await metrics().batchSize.get()).values.filter((v) => v.labels.statement === "ingest");
-  const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
-  return [of("db_batch_size_count"), of("db_batch_size_sum")];
+  const sizes = (await metrics().batchSize.get()).values;
+  const failed = (await metrics().batchFallbacks.get()).values;
+  return ["ingest", "bot_turn"].flatMap((statement) => {
+    const of = (name: string) => sizes.find((v) => v.labels.statement === statement && v.metricName === name)?.value ?? 0;
+    return [of("db_batch_size_count"), of("db_batch_size_sum"), failed.find((v) => v.labels.statement === statement)?.value ?? 0];
+  });
 }
 
 async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: boolean): Promise<Measured> {
@@ -138,8 +141,10 @@ async function main() {
   const perMessage = (r: Measured) =>
     `node ${(r.cpu.node / N).toFixed(2)} ms${r.cpu.pg === null ? "" : ` + postgres ${(r.cpu.pg / N).toFixed(2)} ms`}`;
   if (CHATBOT) console.log(`bot replies: ${ours.botReplies} outbox rows written by the bot for the ${N} messages (bare writes none)`);
-  const [statements, written] = ours.statements;
-  console.log(`ingest statements: ${statements} for ${written} messages (${(written / Math.max(1, statements)).toFixed(1)} a statement)`);
+  const [statements, written, failed, turnStatements, turns, turnsFailed] = ours.statements;
+  const perStatement = (n: number, of: number) => (of / Math.max(1, n)).toFixed(1);
+  console.log(`ingest statements: ${statements} for ${written} messages (${perStatement(statements, written)} a statement, ${failed} failed)`);
+  if (CHATBOT) console.log(`bot turn statements: ${turnStatements} for ${turns} turns (${perStatement(turnStatements, turns)} a statement, ${turnsFailed} failed)`);
   console.log(`cpu per message: ours ${perMessage(ours)}${bare ? `; bare ${perMessage(bare)}` : ""}`);
   if (bare) {
     console.log(`bare rows: ${rate(bare).toFixed(0)} msg/s   p50 ${q(bare, 0.5)} ms   p99 ${q(bare, 0.99)} ms`);

@@ -60,7 +60,7 @@ describe("one inbound message", () => {
     const { result, statements } = await statementsOf(inbound(number()));
     expect(await botReplies(result.ticketId)).toBe(1);
     expect(statements).toHaveLength(3);
-    expect(statements[1]).toContain("insert into messages");
+    expect(statements[1]).toContain("write_bot_turn(");
     expect(statements[2]).toContain("pg_notify");
   });
 
