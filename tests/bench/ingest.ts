@@ -76,6 +76,8 @@ type Measured = Result & {
   cpu: Awaited<ReturnType<Awaited<ReturnType<typeof cpuMeter>>>>;
   /** ingest statements and the writes they carried (db/batched-statement.ts) */
   statements: number[];
+  /** WAL written during the batch (the whole server's: run it alone) */
+  walBytes: number;
 };
 
 /** [statements, writes, failed statements] of each batched write so far (the process's metrics): ingest, then the bot's turns. */
@@ -108,10 +110,15 @@ async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: 
     const known = bare ? await knownTickets(client, t.companyId) : null;
     const ownMessages = async () => (await client<{ n: number }[]>`select count(*)::int as n from messages where from_me`)[0].n;
     const before = await ownMessages();
+    // every connection of the pool open before the meter lists the backends it reads: batched
+    // writes need fewer at once, so the warm-up may not have opened them all
+    await Promise.all(Array.from({ length: Number(process.env.DB_POOL_MAX) }, () => client`select pg_sleep(0.05)`));
     const cpu = await cpuMeter(client);
+    const [{ lsn: lsn0 }] = await client`select pg_current_wal_lsn() as lsn`;
     const batches0 = await batchStatements();
     const result = await run(batch, (m) => (known ? insertBare(client, ref, known, m) : ingestInbound(db, { ...ref, message: m })));
     const used = await cpu();
+    const [{ bytes }] = await client`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${lsn0}) as bytes`;
     const batches = (await batchStatements()).map((n, i) => n - batches0[i]);
     if (process.env.BENCH_STATS === "1") {
       await new Promise((r) => setTimeout(r, 800));
@@ -119,7 +126,7 @@ async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: 
       console.table(await client`select wal_records, wal_fpi, wal_bytes from pg_stat_wal`);
     }
     // what the bot wrote during the batch (its replies are rows too, and most of the chatbot's cost)
-    return { ...result, cpu: used, botReplies: (await ownMessages()) - before, kind: database.kind, statements: batches };
+    return { ...result, cpu: used, botReplies: (await ownMessages()) - before, kind: database.kind, statements: batches, walBytes: Number(bytes) };
   } finally {
     await closeDb();
     await database.drop();
@@ -145,6 +152,8 @@ async function main() {
   const perStatement = (n: number, of: number) => (of / Math.max(1, n)).toFixed(1);
   console.log(`ingest statements: ${statements} for ${written} messages (${perStatement(statements, written)} a statement, ${failed} failed)`);
   if (CHATBOT) console.log(`bot turn statements: ${turnStatements} for ${turns} turns (${perStatement(turnStatements, turns)} a statement, ${turnsFailed} failed)`);
+  const wal = (r: Measured) => `${(r.walBytes / N / 1024).toFixed(1)} kB`;
+  console.log(`WAL per message: ours ${wal(ours)}${bare ? `; bare ${wal(bare)}` : ""}`);
   console.log(`cpu per message: ours ${perMessage(ours)}${bare ? `; bare ${perMessage(bare)}` : ""}`);
   if (bare) {
     console.log(`bare rows: ${rate(bare).toFixed(0)} msg/s   p50 ${q(bare, 0.5)} ms   p99 ${q(bare, 0.99)} ms`);
