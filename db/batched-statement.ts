@@ -1,5 +1,4 @@
 import type postgres from "postgres";
-import { metrics } from "@/lib/observability/metrics";
 
 // Writes that arrive together share one statement (issue 19 part 1). On this 2-core machine a
 // statement costs Postgres far more than its small rows: its transaction and commit, its executor
@@ -7,6 +6,8 @@ import { metrics } from "@/lib/observability/metrics";
 // server CPU per message that 8 separate calls did (docs/performance-ingest.md, fifth round).
 // Nothing waits for company: while fewer than PARALLEL statements of a kind are in flight, a write
 // goes at once (alone when it is alone); the ones arriving meanwhile go together in the next.
+// Two in flight measured best on the ingest benchmark (1 made writes wait for the one in flight, 3
+// or more made batches small again: docs/performance-ingest.md).
 const PARALLEL = 2;
 const MAX_BATCH = 32;
 
@@ -15,9 +16,13 @@ export type BatchedStatement<P, R> = {
   (client: postgres.Sql, item: P): Promise<R>;
 };
 
+/** What a batched write reports (the callers count it in the metrics: the db layer imports nothing from lib/). */
+export type BatchObserver = (event: { kind: "sent" | "failed"; size: number }) => void;
+
 type Options<P, R> = {
-  /** the name in the metrics */
+  /** for errors */
   name: string;
+  observe?: BatchObserver;
   /** one item in its own statement */
   alone(client: postgres.Sql, item: P): Promise<R>;
   /** several items in one statement (one transaction): their results in the given order */
@@ -53,8 +58,7 @@ export function batchedStatement<P, R>(opts: Options<P, R>): BatchedStatement<P,
   }
 
   async function run(client: postgres.Sql, batch: Waiting<P, R>[]) {
-    const m = metrics();
-    m.batchSize.observe({ statement: opts.name }, batch.length);
+    opts.observe?.({ kind: "sent", size: batch.length });
     if (batch.length === 1) return runAlone(client, batch[0]);
     const ordered = opts.order ? [...batch].sort((a, b) => opts.order!(a.item, b.item)) : batch;
     let results: R[];
@@ -65,7 +69,7 @@ export function batchedStatement<P, R>(opts: Options<P, R>): BatchedStatement<P,
       );
       if (results.length !== ordered.length) throw new Error(`${opts.name}: ${results.length} results for ${ordered.length} items`);
     } catch {
-      m.batchFallbacks.inc({ statement: opts.name });
+      opts.observe?.({ kind: "failed", size: batch.length });
       await Promise.all(batch.map((w) => runAlone(client, w)));
       return;
     }

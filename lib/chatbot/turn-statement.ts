@@ -1,6 +1,7 @@
 import type postgres from "postgres";
 import { batchedStatement } from "@/db/batched-statement";
 import { PREPARE } from "@/db/prepared-query";
+import { countBatches } from "@/lib/observability/metrics";
 import { chatOrder } from "@/lib/messages/ingest-batch";
 
 // The bot's turn write: the function write_bot_turn (db/migrations/0013_bot_turn_function.sql), one
@@ -67,6 +68,7 @@ async function writeAlone(client: postgres.Sql, a: TurnArgs): Promise<TurnRow> {
 /** Writes one turn, in one statement with the turns written meanwhile. */
 export const writeTurnRow = batchedStatement<TurnArgs, TurnRow>({
   name: "bot_turn",
+  observe: countBatches("bot_turn"),
   alone: writeAlone,
   async together(client, turns) {
     const records = JSON.stringify(turns.map((a, i) => ({ i, ...Object.fromEntries(ARGS.map(([n]) => [n, a[n]])) })));

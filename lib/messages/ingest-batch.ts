@@ -1,6 +1,7 @@
 import type postgres from "postgres";
 import { batchedStatement } from "@/db/batched-statement";
 import { PREPARE } from "@/db/prepared-query";
+import { countBatches } from "@/lib/observability/metrics";
 import { INGEST_BATCH_SQL, INGEST_SQL, batchRecord, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
 
 /** One message in its own statement (a retry, or a message alone in its moment). */
@@ -16,6 +17,7 @@ export async function ingestRowAlone(client: postgres.Sql, p: IngestParams): Pro
  */
 export const ingestRow = batchedStatement<IngestParams, IngestRow>({
   name: "ingest",
+  observe: countBatches("ingest"),
   alone: ingestRowAlone,
   async together(client, items) {
     const records = JSON.stringify(items.map((p, i) => batchRecord(p, i)));

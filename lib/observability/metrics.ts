@@ -69,3 +69,11 @@ export function countWebhookFailures(run: { retrying: number; failed: number }) 
   if (run.retrying) metrics().webhookFailures.inc({ final: "false" }, run.retrying);
   if (run.failed) metrics().webhookFailures.inc({ final: "true" }, run.failed);
 }
+
+/** Counts a batched write's statements (db/batched-statement.ts) under `name`. */
+export function countBatches(name: string) {
+  return (event: { kind: "sent" | "failed"; size: number }) => {
+    if (event.kind === "sent") metrics().batchSize.observe({ statement: name }, event.size);
+    else metrics().batchFallbacks.inc({ statement: name });
+  };
+}

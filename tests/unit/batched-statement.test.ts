@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { batchedStatement } from "@/db/batched-statement";
-import { metrics } from "@/lib/observability/metrics";
+import { countBatches, metrics } from "@/lib/observability/metrics";
 
 // db/batched-statement.ts with a fake client: what goes alone, what goes together, in which order,
 // and what happens when the statement for several fails.
@@ -14,6 +14,7 @@ function fake(opts: { failTogether?: boolean; failAlone?: number; dropOne?: bool
   const gate = () => new Promise<void>((resolve) => gates.push(resolve));
   const write = batchedStatement<number, string>({
     name: opts.name ?? `unit-${Math.random()}`,
+    observe: countBatches(opts.name ?? "unit"),
     async alone(_client, n) {
       calls.push({ kind: "alone", items: [n] });
       await gate();
