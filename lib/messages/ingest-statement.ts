@@ -1,6 +1,7 @@
 import type { BotTicket } from "@/lib/chatbot/state";
 
-// The whole inbound write as ONE prepared statement (one round trip, one transaction): the
+// The whole inbound write as ONE prepared statement (one round trip, one transaction; messages
+// arriving together share one: INGEST_BATCH_SQL, lib/messages/ingest-batch.ts): the
 // function ingest_message (db/migrations/0011_ingest_function.sql) does the writes (contact,
 // ticket, tracking, message, webhook outbox rows) and answers the IngestRow fields; this statement
 // adds what the hooks after it would each read (issue 19: those reads were two round trips of every
@@ -9,6 +10,7 @@ import type { BotTicket } from "@/lib/chatbot/state";
 // JSON here it cost a tenth of the chatbot's path); and whether the number has a campaign confirmation waiting
 // (lib/campaigns: nearly never). Before issue 19 the writes were one 17-CTE statement here, whose
 // executor set up every part of its plan for every message (docs/performance-ingest.md).
+
 // The function's arguments in order, with their types: the single statement passes them as $1..$21,
 // the batch statement reads them as the fields of one JSON record per message (ingest-batch.ts).
 const ARGS = [
