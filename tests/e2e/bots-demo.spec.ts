@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { HANDOFF_MARKER } from "@/lib/bots/providers/openai/handoff";
 import { startOpenAiStub, type OpenAiStub } from "../helpers/stubs/openai-stub";
-import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { demoSandboxConnection, expect, loginThroughPage, test, conversationPane } from "./fixtures";
 import { customerSays, pairDemoPhone } from "./sandbox-phone";
 
 // Issue 17 "done when", in the demo as it runs: a prompt pointed at a local OpenAI-compatible stub
@@ -82,13 +82,13 @@ test("a prompt on a queue answers the customer on the sandbox phone and hands th
     const row = admin.getByTestId("ticket-list").locator("li", { hasText: "Cliente IA" }).first();
     await expect(row.getByTestId("ticket-queue")).toHaveText("Vendas", { timeout: 15_000 });
     await row.getByTestId("ticket-accept").click();
-    await expect(admin.getByTestId("ticket-conversation")).toHaveAttribute("data-status", "open", { timeout: 15_000 });
-    await expect(admin.getByTestId("ticket-conversation")).toContainText("Temos o plano Profissional por R$ 199,90.");
+    await expect(conversationPane(admin)).toHaveAttribute("data-status", "open", { timeout: 15_000 });
+    await expect(conversationPane(admin)).toContainText("Temos o plano Profissional por R$ 199,90.");
 
     // the agent has it: the model is not asked again
     const asked = stub.chats().length;
     await customerSays(phone, "Obrigado!");
-    await expect(admin.getByTestId("ticket-conversation")).toContainText("Obrigado!", { timeout: 15_000 });
+    await expect(conversationPane(admin)).toContainText("Obrigado!", { timeout: 15_000 });
     expect(stub.chats()).toHaveLength(asked);
   } finally {
     // the demo's Vendas queue goes back to its seeded assistant

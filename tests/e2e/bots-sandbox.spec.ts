@@ -1,6 +1,6 @@
 import { HANDOFF_MARKER } from "@/lib/bots/providers/openai/handoff";
 import { REPLIES } from "@/lib/bots/sandbox-model/replies";
-import { expect, loginThroughPage, test } from "./fixtures";
+import { expect, loginThroughPage, test, conversationPane } from "./fixtures";
 import { customerSays, pairDemoPhone } from "./sandbox-phone";
 
 // The demo's bots with no internet: the seeded "Assistente de vendas" on Vendas answers through the
@@ -44,7 +44,7 @@ test("the demo's sales assistant answers on the sandbox model and hands the cust
   const row = admin.getByTestId("ticket-list").locator("li", { hasText: "Carla Sandbox" }).first();
   await expect(row.getByTestId("ticket-queue")).toHaveText("Vendas", { timeout: 15_000 });
   await row.getByTestId("ticket-accept").click();
-  const conversation = admin.getByTestId("ticket-conversation");
+  const conversation = conversationPane(admin);
   await expect(conversation).toHaveAttribute("data-status", "open", { timeout: 15_000 });
   for (const text of ["Olá, Carla!", REPLIES.pt.prices, REPLIES.pt.human, "Quero falar com um atendente"]) await expect(conversation).toContainText(text);
   await expect(conversation).not.toContainText(HANDOFF_MARKER);

@@ -67,3 +67,11 @@ test.afterAll(async () => {
   await closeDb();
 });
 export { expect };
+
+/**
+ * The open conversation pane. Visible ones only: on a slow machine React can leave a hidden copy
+ * of a streamed page segment behind (the server's `<div hidden>` whose content the client had
+ * already rendered itself); a CI run once saw the conversation twice that way, one of them outside
+ * the tickets workspace.
+ */
+export const conversationPane = (page: Page) => page.getByTestId("ticket-conversation").filter({ visible: true });

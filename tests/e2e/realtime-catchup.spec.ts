@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, conversationPane } from "./fixtures";
 import { apiHeaders, createTicketsTenant, inbound, openAs, pairByApi } from "./tickets-setup";
 
 // Live updates right after a page load (issue 12 §4): an event published between the server
@@ -52,7 +52,7 @@ test("a message stored before the subscriptions succeed shows in the conversatio
   });
 
   await agent.goto(`/tickets/${ticket!.uuid}`);
-  const conversation = agent.getByTestId("ticket-conversation");
+  const conversation = conversationPane(agent);
   // a loaded machine may take long to hydrate; the race is made by the held authorisation, not by time
   await expect(conversation.getByTestId("message").filter({ hasText: first })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => held).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, conversationPane } from "./fixtures";
 import { addAgent, apiHeaders, createTicketsTenant, inbound, openAs, pairByApi } from "./tickets-setup";
 
 // spec core §2 "Ticket manager" and §5: the lists of every agent follow a ticket live (one agent
@@ -37,7 +37,7 @@ test("an accept leaves the other agent's pending list live; an outsider is refus
   await rowFor(first).getByTestId("ticket-accept").click();
   await first.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
   const uuid = first.url().split("/").pop()!;
-  await expect(first.getByTestId("ticket-conversation")).toHaveAttribute("data-status", "open");
+  await expect(conversationPane(first)).toHaveAttribute("data-status", "open");
   // the accepting agent's own "Atendendo" tab now holds it
   await expect(first.getByTestId("tab-open-count")).toHaveText("1");
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, conversationPane } from "./fixtures";
 import { createTicketsTenant, customerSays, GREETING, openAs, pairPhone, QUICK, samplePng } from "./tickets-setup";
 
 // Issue 7's agent day (spec core §2 "Ticket manager" / "Ticket conversation", §4 transitions): a
@@ -47,7 +47,7 @@ test("customer to agent and back: queue menu, accept, replies, transfer, resolve
   await row.getByTestId("ticket-accept").click();
   await agent.waitForURL(UUID_URL);
   const uuid = agent.url().split("/").pop()!;
-  const conversation = agent.getByTestId("ticket-conversation");
+  const conversation = conversationPane(agent);
   await expect(conversation).toHaveAttribute("data-status", "open");
   await expect(conversationMessage(agent, "Olá, preciso de ajuda")).toBeVisible();
   await expect(agent.getByTestId("message").filter({ has: agent.getByText("1", { exact: true }) })).toHaveCount(1);
@@ -112,7 +112,7 @@ test("customer to agent and back: queue menu, accept, replies, transfer, resolve
   await expect(sellerRow).toHaveAttribute("data-status", "pending");
   await sellerRow.getByTestId("ticket-accept").click();
   await seller.waitForURL(`**/tickets/${uuid}`);
-  await expect(seller.getByTestId("ticket-conversation")).toHaveAttribute("data-status", "open");
+  await expect(conversationPane(seller)).toHaveAttribute("data-status", "open");
   await expect(conversationMessage(seller, QUICK.message)).toBeVisible();
   await seller.getByTestId("conversation-header").getByTestId("ticket-resolve").click();
   await seller.waitForURL(LIST_URL);
@@ -123,7 +123,7 @@ test("customer to agent and back: queue menu, accept, replies, transfer, resolve
   await expect(closedRow).toHaveAttribute("data-status", "closed");
   await closedRow.getByTestId("ticket-reopen").click();
   await seller.waitForURL(`**/tickets/${uuid}`);
-  await expect(seller.getByTestId("ticket-conversation")).toHaveAttribute("data-status", "open");
+  await expect(conversationPane(seller)).toHaveAttribute("data-status", "open");
   await expect(conversationMessage(seller, "Vou verificar agora mesmo.")).toBeVisible();
   await expect(seller.getByTestId("message-input")).toBeVisible();
 

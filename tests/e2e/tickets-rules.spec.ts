@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { expect, test } from "./fixtures";
+import { expect, test, conversationPane } from "./fixtures";
 import { apiHeaders, createTicketsTenant, inbound, openAs, pairByApi } from "./tickets-setup";
 
 // Issue 12 (lib/tickets/ticket-rules.ts): what a user is shown, they may do. An allTicket agent of
@@ -36,12 +36,12 @@ test("an allTicket agent accepts another queue's pending ticket; a colleague see
   await row.getByTestId("ticket-accept").click();
   await seller.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
   const uuid = seller.url().split("/").pop()!;
-  await expect(seller.getByTestId("ticket-conversation")).toHaveAttribute("data-status", "open");
+  await expect(conversationPane(seller)).toHaveAttribute("data-status", "open");
   await expect(seller.getByTestId("message-input")).toBeVisible();
 
   // the Suporte agent may open it (their queue) but not write in it or change it
   await support.goto(`/tickets/${uuid}`);
-  await expect(support.getByTestId("ticket-conversation")).toHaveAttribute("data-status", "open");
+  await expect(conversationPane(support)).toHaveAttribute("data-status", "open");
   await expect(support.getByTestId("locked-other")).toBeVisible();
   await expect(support.getByTestId("message-input")).toHaveCount(0);
   await expect(support.getByTestId("conversation-header").getByTestId("ticket-resolve")).toHaveCount(0);
