@@ -6,7 +6,7 @@ import { chatOrder } from "@/lib/messages/ingest-batch";
 
 // The bot's turn write: the function write_bot_turn (db/migrations/0013_bot_turn_function.sql), one
 // call per turn, in one statement with the turns of other messages written meanwhile (the bot
-// answers most inbound messages of a busy connection: this write was half of the chatbot's cost).
+// answers most inbound messages of a busy connection: this write is most of the chatbot's cost).
 
 /** One turn's write: the function's arguments. */
 export type TurnArgs = {

@@ -118,7 +118,7 @@ async function writeTurn(
     chatbot: read.chatbot,
     amount: read.amountUsedBotQueues,
     use_integration: read.useIntegration,
-    // a field set to undefined is written as null, as any other absent value
+    // a field set to undefined is written as null (in JSON its key would vanish, leaving the column as it was)
     patch: Object.fromEntries(Object.entries(w.patch).map(([k, v]) => [k, v ?? null])),
     said_at: out.length ? w.now.toISOString() : null,
     moved: w.moved,
