@@ -46,6 +46,7 @@ describe("the bot's turns written together", () => {
     const after = await turnStats();
     expect(after.turns - before.turns).toBe(20);
     expect(after.statements - before.statements).toBeLessThan(20);
+    expect(after.failed).toBe(before.failed);
     for (const id of ids) {
       expect(await botSaid(id)).toEqual([menuOf(env, "Olá! Escolha um setor:")]);
       expect(await ticket(id)).toMatchObject({ chatbot: true, amountUsedBotQueues: 1, queueId: null });

@@ -54,8 +54,10 @@ describe("inbound messages arriving together", () => {
   it("share statements, and each caller gets its own message and its contact's ticket", async () => {
     const old = await existingContacts(5);
     const batch = shuffle([...old.flatMap((c) => [inbound(c.number), inbound(c.number)]), ...Array.from({ length: 20 }, () => inbound(newNumber()))]);
+    const failedBefore = await fallbacks();
     sent = [];
     const results = await Promise.all(batch.map(ingest));
+    expect(await fallbacks()).toBe(failedBefore);
     const statements = sent.filter((text) => text.includes("ingest_message("));
     sent = null;
     // two went alone at once, the rest together in a few statements
