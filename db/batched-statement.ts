@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import { PREPARE } from "./prepared-query";
 
 // Writes that arrive together share one statement (issue 19 part 1). On this 2-core machine a
 // statement costs Postgres far more than its small rows: its transaction and commit, its executor
@@ -87,4 +88,30 @@ export function batchedStatement<P, R>(opts: Options<P, R>): BatchedStatement<P,
       pump(client, queue);
     });
   };
+}
+
+/** A function's arguments in order, with their Postgres types. */
+export type SqlArgs = readonly (readonly [name: string, type: string])[];
+
+/**
+ * The FROM of a statement for several writes: the function `fn` called once per record of the JSON
+ * array $1, in the array's order; `x.i` is a record's index (`rowsInOrder` sets it), `x.<arg>` its
+ * arguments, `f` the function's row.
+ */
+export function perRecord(fn: string, args: SqlArgs): string {
+  return `jsonb_to_recordset($1::jsonb) as x(i int, ${args.map(([n, t]) => `${n} ${t}`).join(", ")})
+  cross join lateral ${fn}(${args.map(([n]) => `x.${n}`).join(", ")}) f`;
+}
+
+/**
+ * Runs a `perRecord` statement that selects `x.i as "batchIndex"`: its rows in the records' order,
+ * without that column. Throws if a record has no row (the batched write then runs each alone).
+ */
+export async function rowsInOrder<R>(client: postgres.Sql, text: string, records: Record<string, unknown>[]): Promise<R[]> {
+  const json = JSON.stringify(records.map((r, i) => ({ ...r, i })));
+  const rows = await client.unsafe<(R & { batchIndex: number })[]>(text, [json], { prepare: PREPARE });
+  const byIndex: R[] = [];
+  for (const { batchIndex, ...row } of rows) byIndex[batchIndex] = row as R;
+  if (byIndex.length !== records.length || byIndex.includes(undefined as R)) throw new Error(`${records.length} records, a row missing`);
+  return byIndex;
 }

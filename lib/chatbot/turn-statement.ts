@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { batchedStatement } from "@/db/batched-statement";
+import { batchedStatement, perRecord, rowsInOrder } from "@/db/batched-statement";
 import { PREPARE } from "@/db/prepared-query";
 import { countBatches } from "@/lib/observability/metrics";
 import { chatOrder } from "@/lib/messages/ingest-batch";
@@ -53,11 +53,7 @@ const ARGS = [
 
 const TURN_SQL = `select * from write_bot_turn(${ARGS.map(([, type], i) => `$${i + 1}::${type}`).join(", ")})`;
 
-const TURNS_SQL = `
-select x.i as "batchIndex", f.*
-from jsonb_to_recordset($1::jsonb) as x(i int, ${ARGS.map(([n, t]) => `${n} ${t}`).join(", ")})
-  cross join lateral write_bot_turn(${ARGS.map(([n]) => `x.${n}`).join(", ")}) f
-order by x.i`;
+const TURNS_SQL = `select x.i as "batchIndex", f.* from ${perRecord("write_bot_turn", ARGS)} order by x.i`;
 
 async function writeAlone(client: postgres.Sql, a: TurnArgs): Promise<TurnRow> {
   const values = ARGS.map(([n]) => (n === "patch" ? JSON.stringify(a.patch) : a[n]));
@@ -70,14 +66,7 @@ export const writeTurnRow = batchedStatement<TurnArgs, TurnRow>({
   name: "bot_turn",
   observe: countBatches("bot_turn"),
   alone: writeAlone,
-  async together(client, turns) {
-    const records = JSON.stringify(turns.map((a, i) => ({ i, ...Object.fromEntries(ARGS.map(([n]) => [n, a[n]])) })));
-    const rows = await client.unsafe<(TurnRow & { batchIndex: number })[]>(TURNS_SQL, [records], { prepare: PREPARE });
-    const byIndex: TurnRow[] = [];
-    for (const { batchIndex, ...row } of rows) byIndex[batchIndex] = row;
-    if (byIndex.length !== turns.length || byIndex.includes(undefined as never)) throw new Error("bot_turn: a turn of the batch has no row");
-    return byIndex;
-  },
+  together: (client, turns) => rowsInOrder<TurnRow>(client, TURNS_SQL, turns.map((a) => Object.fromEntries(ARGS.map(([n]) => [n, a[n]])))),
   // a statement of several turns locks their tickets in the order the inbound statements do
   order: (a, b) => chatOrder(a.company, a.contactNumber, b.company, b.contactNumber),
 });

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { batchedStatement } from "@/db/batched-statement";
+import { batchedStatement, rowsInOrder } from "@/db/batched-statement";
 import { PREPARE } from "@/db/prepared-query";
 import { countBatches } from "@/lib/observability/metrics";
 import { INGEST_BATCH_SQL, INGEST_SQL, batchRecord, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
@@ -19,14 +19,7 @@ export const ingestRow = batchedStatement<IngestParams, IngestRow>({
   name: "ingest",
   observe: countBatches("ingest"),
   alone: ingestRowAlone,
-  async together(client, items) {
-    const records = JSON.stringify(items.map((p, i) => batchRecord(p, i)));
-    const rows = await client.unsafe<(IngestRow & { batchIndex: number })[]>(INGEST_BATCH_SQL, [records], { prepare: PREPARE });
-    const byIndex: IngestRow[] = [];
-    for (const { batchIndex, ...row } of rows) byIndex[batchIndex] = row;
-    if (byIndex.length !== items.length || byIndex.includes(undefined as never)) throw new Error("ingest: a message of the batch has no row");
-    return byIndex;
-  },
+  together: (client, items) => rowsInOrder<IngestRow>(client, INGEST_BATCH_SQL, items.map(batchRecord)),
   order: (a, b) => chatOrder(a.companyId, a.chat.number, b.companyId, b.chat.number),
 });
 

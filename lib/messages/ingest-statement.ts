@@ -1,3 +1,4 @@
+import { perRecord } from "@/db/batched-statement";
 import type { BotTicket } from "@/lib/chatbot/state";
 
 // The whole inbound write as ONE prepared statement (one round trip, one transaction; messages
@@ -44,15 +45,10 @@ export const INGEST_SQL = ingestSelect(position, `ingest_message(${ARGS.map(([n]
 
 /**
  * Several messages in one statement (one round trip, one transaction: ingest-batch.ts): $1 is a
- * JSON array of records (`batchRecord`), each with its index `i`; the function runs for each in
- * the array's order, and the rows come back with "batchIndex".
+ * JSON array of records (`batchRecord`); the function runs for each in the array's order, and the
+ * rows come back with "batchIndex" (db/batched-statement.ts: `perRecord`, `rowsInOrder`).
  */
-export const INGEST_BATCH_SQL = `${ingestSelect(
-  (n) => `x.${n}`,
-  `jsonb_to_recordset($1::jsonb) as x(i int, ${ARGS.map(([n, t]) => `${n} ${t}`).join(", ")})
-  cross join lateral ingest_message(${ARGS.map(([n]) => `x.${n}`).join(", ")}) f`,
-  `x.i as "batchIndex", `,
-)}
+export const INGEST_BATCH_SQL = `${ingestSelect((n) => `x.${n}`, perRecord("ingest_message", ARGS), `x.i as "batchIndex", `)}
 order by x.i`;
 
 /** The ticket's fields the chatbot reads, as the ingest function answers them (its OUT parameters). */
@@ -103,9 +99,9 @@ export type IngestParams = {
 };
 
 /** One message's record in INGEST_BATCH_SQL's array. */
-export function batchRecord(p: IngestParams, i: number): Record<string, unknown> {
+export function batchRecord(p: IngestParams): Record<string, unknown> {
   const values = ingestParams(p);
-  return Object.fromEntries([["i", i], ...ARGS.map(([n], k) => [n, values[k]])]);
+  return Object.fromEntries(ARGS.map(([n], k) => [n, values[k]]));
 }
 
 /** The positional parameters of INGEST_SQL, in order. */
