@@ -8,11 +8,10 @@ import { loadBotState } from "@/lib/chatbot/state";
 import { createTurn } from "@/lib/chatbot/turn";
 import { metrics } from "@/lib/observability/metrics";
 import { botRows, botSaid, db, installChatbotHooks, menuOf, number, published, setup, ticket, write, type Env } from "../helpers/chatbot-env";
+import { allowBody, REFUSED_BODY, refuseBody } from "../helpers/refuse-body";
 
 installChatbotHooks();
-afterAll(async () => {
-  await db().execute(sql`drop trigger if exists refuse_body on messages; drop function if exists refuse_body()`);
-});
+afterAll(allowBody);
 
 const turnStats = async () => {
   const values = (await metrics().batchSize.get()).values.filter((v) => v.labels.statement === "bot_turn");
@@ -77,14 +76,8 @@ describe("the bot's turns written together", () => {
   it("a turn that fails fails alone: the others of its statement are written", async () => {
     const env = await setup();
     const ids = await ticketsOf(env, 5);
-    await db().execute(sql`
-      create function refuse_body() returns trigger language plpgsql as $$
-      begin
-        if new.body = 'recusar' then raise exception 'refused by the test'; end if;
-        return new;
-      end $$;
-      create trigger refuse_body before insert on messages for each row execute function refuse_body()`);
-    const turns = await Promise.all(ids.map((id, i) => turnOn(env, id, i === 4 ? "recusar" : `resposta ${i}`)));
+    await refuseBody();
+    const turns = await Promise.all(ids.map((id, i) => turnOn(env, id, i === 4 ? REFUSED_BODY : `resposta ${i}`)));
     const before = await turnStats();
     const settled = await Promise.allSettled(turns.map((t) => t.finish()));
     expect((await turnStats()).failed).toBe(before.failed + 1);
@@ -95,6 +88,6 @@ describe("the bot's turns written together", () => {
       const [row] = await db().select({ amount: tickets.amountUsedBotQueues }).from(tickets).where(eq(tickets.id, id));
       expect(row.amount).toBe(i === 4 ? 1 : 2);
     }
-    await db().execute(sql`drop trigger refuse_body on messages; drop function refuse_body()`);
+    await allowBody();
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, rawClient } from "@/db";
 import { contacts, messages, tickets } from "@/db/schema";
@@ -7,6 +7,7 @@ import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { metrics } from "@/lib/observability/metrics";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { createTenant, type Tenant } from "../helpers/factories";
+import { allowBody, REFUSED_BODY, refuseBody } from "../helpers/refuse-body";
 
 // issue 19 part 1: inbound messages arriving together share one ingest statement
 // (db/batched-statement.ts, lib/messages/ingest-batch.ts). Each caller still gets its own message's
@@ -24,9 +25,7 @@ beforeAll(async () => {
 afterEach(() => {
   sent = null;
 });
-afterAll(async () => {
-  await getDb().execute(sql`drop trigger if exists refuse_body on messages; drop function if exists refuse_body()`);
-});
+afterAll(allowBody);
 
 const newNumber = () => `55118${String(Date.now() % 1e6).padStart(6, "0")}${String(++seq).padStart(3, "0")}`;
 const inbound = (number: string, body = `mensagem ${seq}`): InboundMessage => ({
@@ -86,16 +85,10 @@ describe("inbound messages arriving together", () => {
   });
 
   it("a message that fails fails alone: the others of its statement are stored", async () => {
-    await getDb().execute(sql`
-      create function refuse_body() returns trigger language plpgsql as $$
-      begin
-        if new.body = 'recusar' then raise exception 'refused by the test'; end if;
-        return new;
-      end $$;
-      create trigger refuse_body before insert on messages for each row execute function refuse_body()`);
+    await refuseBody();
     const before = await fallbacks();
     // the last one waits for the first two: it goes in a statement with others
-    const batch = [...Array.from({ length: 11 }, () => inbound(newNumber())), inbound(newNumber(), "recusar")];
+    const batch = [...Array.from({ length: 11 }, () => inbound(newNumber())), inbound(newNumber(), REFUSED_BODY)];
     const settled = await Promise.allSettled(batch.map(ingest));
     expect(settled.slice(0, 11).every((s) => s.status === "fulfilled")).toBe(true);
     expect(settled[11]).toMatchObject({ status: "rejected", reason: { message: "refused by the test" } });
@@ -104,7 +97,7 @@ describe("inbound messages arriving together", () => {
     expect(rows.map((r) => r.wid).sort()).toEqual(batch.slice(0, 11).map((m) => m.wid).sort());
     // nothing of the refused message is left: its contact and ticket went with it
     expect(await getDb().select().from(contacts).where(and(eq(contacts.companyId, t.companyId), eq(contacts.number, batch[11].chatId)))).toEqual([]);
-    await getDb().execute(sql`drop trigger refuse_body on messages; drop function refuse_body()`);
+    await allowBody();
   });
 
   it("statements overlapping on the same tickets lose nothing, and none fails", async () => {
