@@ -96,10 +96,10 @@ export type SqlArgs = readonly (readonly [name: string, type: string])[];
 /**
  * The FROM of a statement for several writes: the function `fn` called once per record of the JSON
  * array $1, in the array's order; `x.i` is a record's index (`rowsInOrder` sets it), `x.<arg>` its
- * arguments, `f` the function's row.
+ * arguments, `f` the function's row. `extra` are record fields the statement reads besides.
  */
-export function perRecord(fn: string, args: SqlArgs): string {
-  return `jsonb_to_recordset($1::jsonb) as x(i int, ${args.map(([n, t]) => `${n} ${t}`).join(", ")})
+export function perRecord(fn: string, args: SqlArgs, extra: SqlArgs = []): string {
+  return `jsonb_to_recordset($1::jsonb) as x(i int, ${[...args, ...extra].map(([n, t]) => `${n} ${t}`).join(", ")})
   cross join lateral ${fn}(${args.map(([n]) => `x.${n}`).join(", ")}) f`;
 }
 

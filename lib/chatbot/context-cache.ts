@@ -39,3 +39,8 @@ export async function connectionBotContext(db: Db, companyId: number, whatsappId
   cache.set(key, { version: row.version, context: row.context });
   return row.context;
 }
+
+/** The connection's bot context this process keeps, with its version, without reading anything (ahead.ts). */
+export function keptBotContext(companyId: number, whatsappId: number): { version: string; context: BotContext } | undefined {
+  return holder.__botContexts?.get(`${companyId}:${whatsappId}`);
+}

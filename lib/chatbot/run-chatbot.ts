@@ -1,16 +1,13 @@
 import type { Db } from "@/db";
 import type { InboundEvent } from "@/lib/messages/after-inbound";
 import { publish } from "@/lib/realtime/publish";
-import type { Flow, Outcome } from "./flow";
+import type { Outcome } from "./flow";
 import { announceBotTurn } from "@/lib/bots/runner/announce";
-import { botTargetOf } from "./load";
-import { optionWalkStep } from "./option-walk";
-import { outOfHoursStep } from "./out-of-hours";
+import { keepTurn } from "./kept-tickets";
+import { decide } from "./decide";
 import { wakeWorker } from "./queue-bot-message";
-import { queueMenuStep } from "./queue-menu";
-import { loadBotState, needsTurn, type BotState } from "./state";
-import { BOT_TEXTS } from "./texts";
-import { createTurn, type Turn } from "./turn";
+import { loadBotState, needsTurn } from "./state";
+import { createTurn } from "./turn";
 
 export type ChatbotResult = { outcome: Outcome; handedOff: boolean };
 
@@ -30,6 +27,10 @@ const MAX_ATTEMPTS = 5;
  * prompt) becomes a durable bot turn in that same statement. Then the worker is woken, the list and
  * message events are published, and the bot-turn runner is told (lib/bots/runner: it calls the
  * provider outside ingest; ingest never waits for a bot).
+ *
+ * Most turns never come here: the inbound path decides them before storing the message, on the
+ * ticket as this process last wrote it, and its statement writes them (ahead.ts). This runs when
+ * that could not be (no ticket kept, the ticket changed elsewhere, a call, a conflict).
  */
 export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date } = {}): Promise<ChatbotResult> {
   const { message } = event;
@@ -47,6 +48,8 @@ export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date
     const outcome = await decide(turn, event, state);
     const written = await turn.finish();
     if (written.conflict) continue;
+    // the ticket as this turn left it: the chat's next message may be answered ahead (ahead.ts)
+    if (written.updatedAt) keepTurn(turn.ticket, written.updatedAt, turn.hasSaid ? now.toISOString() : null);
     // not awaited: the wake may wait a few ms to share a notify with others (wake-worker.ts), and
     // the customer's message is stored and answered already
     if (turn.hasSaid) void wakeWorker(db, [event.whatsappId]);
@@ -59,37 +62,5 @@ export async function runChatbot(db: Db, event: InboundEvent, opts: { now?: Date
   return { outcome: "skipped", handedOff: false };
 }
 
-async function decide(turn: Turn, event: InboundEvent, state: BotState): Promise<Outcome> {
-  const { db, ticket } = turn;
-  const { settings } = state;
-  // spec: WhatsApp Web cannot take a call. `call` enabled lets it ring unanswered; disabled answers
-  // with a text asking the customer to write (whoever holds the ticket: the call reached nobody).
-  if (event.message.mediaType === "call_log") {
-    if (settings.acceptCalls) return "call-ignored";
-    turn.say(BOT_TEXTS.callRejected);
-    return "call-answered";
-  }
-  // the bot phase: pending and nobody's yet
-  if (ticket.status !== "pending" || ticket.userId !== null || !state.connection) return "idle";
-  const flow: Flow = {
-    turn,
-    settings,
-    connection: state.connection,
-    queues: state.queues,
-    timezone: state.timezone,
-    answer: (event.message.body ?? "").trim(),
-  };
-  if (await outOfHoursStep(flow, state)) return "out-of-hours";
-  if (ticket.queueId !== null && ticket.useIntegration) {
-    const target = await botTargetOf(db, ticket.companyId, ticket);
-    if (!target) return "idle";
-    turn.handOff({ target, isFirst: false });
-    return "handoff";
-  }
-  if (ticket.queueId === null) return queueMenuStep(flow);
-  if (ticket.chatbot) return optionWalkStep(flow);
-  return "idle";
-}
-
 // A provider's timestamp is when the customer sent it; an unreadable one is "now".
-const clockOf = (t: Date | undefined) => (t instanceof Date && !Number.isNaN(t.getTime()) ? t : new Date());
+export const clockOf = (t: Date | undefined) => (t instanceof Date && !Number.isNaN(t.getTime()) ? t : new Date());

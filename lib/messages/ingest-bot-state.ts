@@ -1,6 +1,6 @@
 import type { Db } from "@/db";
 import { connectionBotContext } from "@/lib/chatbot/context-cache";
-import { botStateFrom, type BotState } from "@/lib/chatbot/state";
+import { botStateFrom, type BotState, type BotTicket } from "@/lib/chatbot/state";
 import type { IngestRow } from "./ingest-statement";
 
 /**
@@ -16,8 +16,14 @@ export async function ingestedBotState(db: Db, ids: { companyId: number; whatsap
   if (!context) return undefined;
   const queue = row.queueId === null ? null : context.queues?.find((q) => q.id === row.queueId);
   if (queue === undefined) return undefined;
-  const ticket = {
-    id: row.ticketId,
+  const ticket = ticketOfRow(ids, row);
+  return botStateFrom(ticket, { ...context, queueSchedules: queue?.schedules ?? null });
+}
+
+/** The ticket and its contact as the inbound statement's row answers them (timestamps as stored: text). */
+export function ticketOfRow(ids: { companyId: number; whatsappId: number }, row: IngestRow): BotTicket {
+  return {
+    id: row.ticketId!,
     uuid: row.uuid,
     companyId: ids.companyId,
     whatsappId: ids.whatsappId,
@@ -40,5 +46,4 @@ export async function ingestedBotState(db: Db, ids: { companyId: number; whatsap
     contactNumber: row.contactNumber,
     contactPic: row.profilePicUrl,
   };
-  return botStateFrom(ticket, { ...context, queueSchedules: queue?.schedules ?? null });
 }

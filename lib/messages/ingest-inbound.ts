@@ -5,6 +5,7 @@ import { ratingCandidate, recordRatingAnswer } from "@/lib/ratings/record-rating
 import { publish } from "@/lib/realtime/publish";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import type { InboundMessage } from "@/lib/whatsapp/types";
+import { afterAhead, turnAhead } from "@/lib/chatbot/ahead";
 import { afterInbound } from "./after-inbound";
 import { ingestedBotState } from "./ingest-bot-state";
 import { ingestRow, ingestRowAlone } from "./ingest-batch";
@@ -42,11 +43,13 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
     const rated = await recordRatingAnswer(db, client, p, rate);
     if (rated) return { ticketId: rated.ticketId, messageId: rated.messageId, duplicate: false, ticketCreated: false };
   }
+  // the bot's answer, decided before the message is stored, rides with the first try (lib/chatbot/ahead.ts)
+  const ahead = await turnAhead(db, input, input.message, p).catch(noAhead);
   for (let attempt = 1; ; attempt++) {
     let row: IngestRow;
     try {
       // the first try shares a statement with the messages arriving meanwhile (ingest-batch.ts)
-      row = attempt === 1 ? await ingestRow(client, p) : await ingestRowAlone(client, p);
+      row = attempt === 1 ? await ingestRow(client, { ...p, ahead: ahead?.args ?? null }) : await ingestRowAlone(client, p);
     } catch (err) {
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has((err as { code?: string }).code ?? "")) continue;
       throw err;
@@ -62,6 +65,10 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
     if (row.messageId !== null && row.ticketId !== null) {
       const result = { ticketId: row.ticketId, messageId: Number(row.messageId), duplicate: false, ticketCreated: row.ticketCreated };
       await publishIngested(input, p, row);
+      // the turn decided ahead was written with the message: the bot has answered it
+      const answered = attempt === 1 && ahead !== null && row.aheadMatched === true;
+      await afterAhead(db, input, row, attempt === 1 ? ahead : null).catch((err) => console.error("[ingest] bot turn ahead failed:", err));
+      if (answered) return result;
       const ticket = { status: row.status, userId: row.userId };
       const hooks = { ticket, botState: await ingestedBotState(db, input, row).catch(noBotState), campaignWaiting: row.campaignWaiting };
       await afterInbound(db, { ...input, ...result, ...hooks }).catch((err) => console.error("[ingest] afterInbound failed:", err));
@@ -152,6 +159,12 @@ async function publishIngested({ companyId, whatsappId, message }: IngestInput, 
 }
 
 const text = (v: string | undefined) => (v === undefined ? v : stripNul(v));
+
+// a turn that could not be decided ahead is decided after the message, as any other
+function noAhead(err: unknown) {
+  console.error("[ingest] bot turn ahead failed:", err);
+  return null;
+}
 
 // the chatbot hook reads the state itself when the kept context could not be had
 function noBotState(err: unknown) {

@@ -1,4 +1,5 @@
 import { perRecord } from "@/db/batched-statement";
+import { AHEAD_ARGS, AHEAD_COLUMNS, aheadJoin, aheadRecord, aheadValues, type AheadArgName, type AheadArgs, type AheadRow } from "@/lib/chatbot/ahead-statement";
 import type { BotTicket } from "@/lib/chatbot/state";
 
 // The whole inbound write as ONE prepared statement (one round trip, one transaction; messages
@@ -23,10 +24,14 @@ const ARGS = [
 ] as const;
 type ArgName = (typeof ARGS)[number][0];
 
-/** The select over the function's row `f`, with `a` naming each argument in the FROM given. */
-function ingestSelect(a: (name: ArgName) => string, from: string, head = "") {
+/**
+ * The select over the function's row `f`, with `a` naming each argument in the FROM given and `b`
+ * each argument of a bot turn decided ahead (lib/chatbot/ahead-statement.ts: written after the
+ * message when the ticket is as its decision assumed).
+ */
+function ingestSelect(a: (name: ArgName) => string, b: (name: AheadArgName) => string, from: string, head = "") {
   return `
-select ${head}f.*,
+select ${head}f.*, ${AHEAD_COLUMNS},
   -- the hooks run for a customer's message (not own, not a group's), and the bot acts only on a
   -- pending ticket nobody holds or on a call (lib/chatbot/run-chatbot.ts)
   case when f."messageId" is not null and not ${a("from_me")} and not ${a("chat_group")}
@@ -35,20 +40,32 @@ select ${head}f.*,
   f."messageId" is not null and not ${a("from_me")} and not ${a("chat_group")}
     and exists (select 1 from campaign_shipping cs where cs.status = 'confirming' and cs.number = ${a("chat_number")} and cs.company_id = ${a("company")})
     as "campaignWaiting"
-from ${from}`;
+from ${from}
+${aheadJoin(a, b)}`;
 }
 
 const position = (name: ArgName) => `$${ARGS.findIndex(([n]) => n === name) + 1}`;
 
-/** One message: the function's arguments as $1..$21. */
-export const INGEST_SQL = ingestSelect(position, `ingest_message(${ARGS.map(([n]) => position(n)).join(", ")}) f`);
+// the turn's arguments after the message's, typed: they are compared, not only passed on
+const aheadPosition = (name: AheadArgName) => {
+  const k = AHEAD_ARGS.findIndex(([n]) => n === name);
+  return `$${ARGS.length + k + 1}::${AHEAD_ARGS[k][1]}`;
+};
+
+/** One message: the function's arguments as $1..$21, a turn decided ahead's after them. */
+export const INGEST_SQL = ingestSelect(position, aheadPosition, `ingest_message(${ARGS.map(([n]) => position(n)).join(", ")}) f`);
 
 /**
  * Several messages in one statement (one round trip, one transaction: ingest-batch.ts): $1 is a
  * JSON array of records (`batchRecord`); the function runs for each in the array's order, and the
  * rows come back with "batchIndex" (db/batched-statement.ts: `perRecord`, `rowsInOrder`).
  */
-export const INGEST_BATCH_SQL = `${ingestSelect((n) => `x.${n}`, perRecord("ingest_message", ARGS), `x.i as "batchIndex", `)}
+export const INGEST_BATCH_SQL = `${ingestSelect(
+  (n) => `x.${n}`,
+  (n) => `x.t_${n}`,
+  perRecord("ingest_message", ARGS, AHEAD_ARGS.map(([n, t]) => [`t_${n}`, t] as const)),
+  `x.i as "batchIndex", `,
+)}
 order by x.i`;
 
 /** The ticket's fields the chatbot reads, as the ingest function answers them (its OUT parameters). */
@@ -59,7 +76,7 @@ type IngestedBotFields = Pick<
   | "contactId" | "contactName" | "contactNumber"
 >;
 
-export type IngestRow = IngestedBotFields & {
+export type IngestRow = IngestedBotFields & AheadRow & {
   connectionFound: boolean;
   dupId: number | null;
   dupTicketId: number | null;
@@ -96,12 +113,14 @@ export type IngestParams = {
   lastMessage: string;
   unreadIncrement: number;
   ack: number;
+  /** the bot's turn decided before the message is stored (lib/chatbot/ahead.ts), written by its statement */
+  ahead?: AheadArgs | null;
 };
 
 /** One message's record in INGEST_BATCH_SQL's array. */
 export function batchRecord(p: IngestParams): Record<string, unknown> {
   const values = ingestParams(p);
-  return Object.fromEntries(ARGS.map(([n], k) => [n, values[k]]));
+  return { ...Object.fromEntries(ARGS.map(([n], k) => [n, values[k]])), ...aheadRecord(p.ahead ?? null) };
 }
 
 /** The positional parameters of INGEST_SQL, in order. */
@@ -112,5 +131,6 @@ export function ingestParams(p: IngestParams) {
     p.sender?.number ?? null, p.sender?.name ?? null, p.sender?.lid ?? null,
     p.body, p.fromMe, p.mediaType, p.mediaKey, p.quotedWid, p.participant, p.raw, p.createdAt.toISOString(),
     p.lastMessage, p.unreadIncrement, p.ack,
+    ...aheadValues(p.ahead ?? null),
   ];
 }

@@ -15,6 +15,8 @@ export type AppMetrics = {
   /** writes per statement of the batched writes (db/batched-statement.ts) */
   batchSize: Histogram<"statement">;
   batchFallbacks: Counter<"statement">;
+  /** bot turns decided before their message was stored (lib/chatbot/ahead.ts), written with it or not */
+  turnsAhead: Counter<"written">;
   /** set once the web process added its database gauges (db-gauges.ts) */
   dbGauges?: boolean;
 };
@@ -52,6 +54,12 @@ function create(): AppMetrics {
       name: "db_batch_fallbacks_total",
       help: "Batched statements that failed, their writes then run one by one",
       labelNames: ["statement"],
+      registers,
+    }),
+    turnsAhead: new Counter({
+      name: "chatbot_turns_ahead_total",
+      help: "Bot turns decided before their message was stored; written=false: the ticket was not as assumed, the bot ran after the message",
+      labelNames: ["written"],
       registers,
     }),
   };

@@ -80,14 +80,19 @@ type Measured = Result & {
   walBytes: number;
 };
 
-/** [statements, writes, failed statements] of each batched write so far (the process's metrics): ingest, then the bot's turns. */
+/**
+ * [statements, writes, failed statements] of each batched write so far (the process's metrics):
+ * ingest, then the bot's turns; then the turns decided ahead written with their message, and not.
+ */
 async function batchStatements(): Promise<number[]> {
   const sizes = (await metrics().batchSize.get()).values;
   const failed = (await metrics().batchFallbacks.get()).values;
-  return ["ingest", "bot_turn"].flatMap((statement) => {
+  const ahead = (await metrics().turnsAhead.get()).values;
+  const counts = ["ingest", "bot_turn"].flatMap((statement) => {
     const of = (name: string) => sizes.find((v) => v.labels.statement === statement && v.metricName === name)?.value ?? 0;
     return [of("db_batch_size_count"), of("db_batch_size_sum"), failed.find((v) => v.labels.statement === statement)?.value ?? 0];
   });
+  return [...counts, ...["true", "false"].map((written) => ahead.find((v) => v.labels.written === written)?.value ?? 0)];
 }
 
 async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: boolean): Promise<Measured> {
@@ -148,10 +153,13 @@ async function main() {
   const perMessage = (r: Measured) =>
     `node ${(r.cpu.node / N).toFixed(2)} ms${r.cpu.pg === null ? "" : ` + postgres ${(r.cpu.pg / N).toFixed(2)} ms`}`;
   if (CHATBOT) console.log(`bot replies: ${ours.botReplies} outbox rows written by the bot for the ${N} messages (bare writes none)`);
-  const [statements, written, failed, turnStatements, turns, turnsFailed] = ours.statements;
+  const [statements, written, failed, turnStatements, turns, turnsFailed, aheadWritten, aheadNot] = ours.statements;
   const perStatement = (n: number, of: number) => (of / Math.max(1, n)).toFixed(1);
   console.log(`ingest statements: ${statements} for ${written} messages (${perStatement(statements, written)} a statement, ${failed} failed)`);
-  if (CHATBOT) console.log(`bot turn statements: ${turnStatements} for ${turns} turns (${perStatement(turnStatements, turns)} a statement, ${turnsFailed} failed)`);
+  if (CHATBOT) {
+    console.log(`bot turns decided ahead: ${aheadWritten} written by their message's statement, ${aheadNot} not (the bot ran after the message)`);
+    console.log(`bot turn statements (after the message): ${turnStatements} for ${turns} turns (${perStatement(turnStatements, turns)} a statement, ${turnsFailed} failed)`);
+  }
   const wal = (r: Measured) => `${(r.walBytes / N / 1024).toFixed(1)} kB`;
   console.log(`WAL per message: ours ${wal(ours)}${bare ? `; bare ${wal(bare)}` : ""}`);
   console.log(`cpu per message: ours ${perMessage(ours)}${bare ? `; bare ${perMessage(bare)}` : ""}`);

@@ -12,8 +12,9 @@ import { createTenant, type Tenant } from "../helpers/factories";
 
 // issue 19 part 1: the statements one inbound message costs. The ticket's bot fields, the version
 // of the bot's context (the context itself is kept by the process) and the campaign probe ride on
-// the ingest statement, so a message the bot does not answer is ONE statement, and one it answers
-// adds only the bot's write and the worker's wake.
+// the ingest statement, so a message the bot does not answer is ONE statement; one it answers is
+// one too when the process could decide the answer before storing the message (lib/chatbot/ahead.ts),
+// then the worker's wake.
 let t: Tenant;
 let sent: string[] | null = null;
 let seq = 0;
@@ -54,23 +55,40 @@ const botReplies = async (ticketId: number) =>
   (await getDb().select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))).length;
 
 describe("one inbound message", () => {
-  it("the bot answers a new customer: the ingest statement, the bot's write and the wake, no read", async () => {
+  it("the bot answers a new customer: one statement stores the message and the answer, then the wake", async () => {
     // the connection's bot context is kept by the process once read (lib/chatbot/context-cache.ts)
     await statementsOf(inbound(number()));
     const { result, statements } = await statementsOf(inbound(number()));
     expect(await botReplies(result.ticketId)).toBe(1);
-    expect(statements).toHaveLength(3);
-    expect(statements[1]).toContain("write_bot_turn(");
-    expect(statements[2]).toContain("pg_notify");
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain("ingest_message(");
+    expect(statements[0]).toContain("write_bot_turn(");
+    expect(statements[1]).toContain("pg_notify");
   });
 
-  it("after a change to the bot's context, the next message reads it once", async () => {
+  it("the bot answers a known customer's next message in one statement too", async () => {
+    const n = number();
+    const first = await statementsOf(inbound(n));
+    const { result, statements } = await statementsOf(inbound(n, "nada disso"));
+    expect(result.ticketId).toBe(first.result.ticketId);
+    // the menu, then the invalid answer's menu again
+    expect(await botReplies(result.ticketId)).toBe(2);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toContain("pg_notify");
+  });
+
+  it("after a change to the bot's context, the next message reads it once and is answered with it", async () => {
     await statementsOf(inbound(number()));
-    await getDb().update(whatsapps).set({ greetingMessage: `Olá ${++seq}` }).where(eq(whatsapps.id, t.whatsappId));
+    const greeting = `Olá ${++seq}`;
+    await getDb().update(whatsapps).set({ greetingMessage: greeting }).where(eq(whatsapps.id, t.whatsappId));
+    // the answer decided ahead on the old context is not written: the bot runs after the message
     const first = await statementsOf(inbound(number()));
     expect(first.statements).toHaveLength(4);
     expect(first.statements[1]).toContain("bot_context_version");
-    expect((await statementsOf(inbound(number()))).statements).toHaveLength(3);
+    expect(first.statements[2]).toContain("write_bot_turn(");
+    const [reply] = await getDb().select().from(messages).where(and(eq(messages.ticketId, first.result.ticketId), eq(messages.fromMe, true)));
+    expect(reply.body).toContain(greeting);
+    expect((await statementsOf(inbound(number()))).statements).toHaveLength(2);
   });
 
   it("on a ticket an agent holds: one statement", async () => {
