@@ -6,7 +6,8 @@ type Sink = (events: RealtimeEvent[]) => void | Promise<void>;
 
 // Pusher refuses payloads over 10 KB: events carry ids and the fields lists show, never whole rows.
 export const MAX_PAYLOAD_BYTES = 10 * 1024;
-const MAX_CHANNELS_PER_TRIGGER = 100;
+// Pusher's limit on one batch request (POST /batch_events): entries, one channel each
+const MAX_BATCH_EVENTS = 10;
 /**
  * A publish gives up after this long (the SDK waits forever by default). Callers await publish:
  * the inbound path does, one message after another per connection, so a realtime server that
@@ -38,6 +39,11 @@ export function setRealtimeSink(sink: Sink | null) {
 /**
  * Publishes events; called by services after their transaction commits. Realtime is best effort:
  * a failure is logged and never fails the request that caused it (lists refetch on reconnect).
+ *
+ * One call's events reach every browser in the order given: they go as batch requests of one
+ * channel per entry, one request after the other. A ticket leaving a list (a delete on its old
+ * channel) before entering another (an update on the new one) must not arrive the other way round:
+ * sent as parallel requests they sometimes did, and the ticket then vanished from the new list.
  */
 export async function publish(...events: RealtimeEvent[]): Promise<void> {
   // each event's JSON is made once: for the size check and as what is sent (the SDK sends a string as is)
@@ -49,15 +55,19 @@ export async function publish(...events: RealtimeEvent[]): Promise<void> {
   if (holder.__realtimeSink) return void (await holder.__realtimeSink(valid.map((v) => v.e)));
   const pusher = realtimeClient();
   if (!pusher) return;
-  await Promise.all(
-    valid.flatMap(({ e, json }) =>
-      chunk(e.channels, MAX_CHANNELS_PER_TRIGGER).map((chs) =>
-        pusher
-          .trigger(chs, e.event, json, e.socketId ? { socket_id: e.socketId } : undefined)
-          .catch((err: unknown) => console.error(`[realtime] publish ${e.event} failed:`, (err as Error).message)),
-      ),
-    ),
+  const entries = valid.flatMap(({ e, json }) =>
+    e.channels.map((channel) => ({ channel, name: e.event, data: json, ...(e.socketId ? { socket_id: e.socketId } : {}) })),
   );
+  for (const batch of chunk(entries, MAX_BATCH_EVENTS)) {
+    try {
+      await pusher.triggerBatch(batch);
+    } catch (err) {
+      // the rest would wait as long for a server that does not answer: the lists catch up on reconnect
+      const names = [...new Set(entries.map((b) => b.name))].join(", ");
+      console.error(`[realtime] publish ${names} failed:`, (err as Error).message);
+      return;
+    }
+  }
 }
 
 /** The event's data as JSON, or null (logged) when it is over Pusher's 10 KB. */

@@ -51,3 +51,27 @@ it("an event over 10 KB is dropped, not sent", async () => {
   await expect.poll(() => got.length).toBe(1);
   expect(got).toEqual([{ ok: true }]);
 });
+
+it("one publish's events reach the browser in the order given, across channels and past one batch", async () => {
+  const client = connect();
+  // a ticket leaving one list and entering another: the delete on the old channel comes first
+  const from = client.subscribe(channels.company(tenant.companyId));
+  const to = client.subscribe(channels.presence(tenant.companyId));
+  await Promise.all([from, to].map((c) => new Promise<void>((resolve) => c.bind("pusher:subscription_succeeded", () => resolve()))));
+  const got: string[] = [];
+  from.bind("ticket", (d: { n: string }) => got.push(d.n));
+  to.bind("ticket", (d: { n: string }) => got.push(d.n));
+  const sent: string[] = [];
+  for (let round = 0; round < 20; round++) {
+    // 12 entries: two batch requests, the second after the first
+    const events = Array.from({ length: 12 }, (_, i) => {
+      const n = `${round}.${i}`;
+      sent.push(n);
+      return { channels: [i % 2 ? channels.presence(tenant.companyId) : channels.company(tenant.companyId)], event: "ticket", data: { n } };
+    });
+    await publish(...events);
+  }
+  await expect.poll(() => got.length).toBe(sent.length);
+  expect(got).toEqual(sent);
+  client.unsubscribe(channels.presence(tenant.companyId));
+});

@@ -6,6 +6,7 @@ import {
   applyMessage,
   applyUpdate,
   isListedFor,
+  outdatedAnswer,
   queueFilterParam,
   scopeKey,
   ticketsQuery,
@@ -182,5 +183,22 @@ describe("live updates", () => {
     const a = ticket({ lastMessage: "antes", updatedAt: "2024-05-10T12:00:00.000Z" });
     expect(applyMessage(state([a]), a.id, "depois", "2024-05-10T12:05:00.000Z").items[0].lastMessage).toBe("depois");
     expect(applyMessage(state([a]), a.id, "velha", "2024-05-10T11:00:00.000Z").items[0].lastMessage).toBe("antes");
+  });
+});
+
+describe("outdatedAnswer", () => {
+  const at = (iso: string) => Date.parse(iso);
+  const item = { updatedAt: "2026-11-28T05:12:59.285Z" };
+  it("keeps an answer nothing newer was heard about", () => {
+    expect(outdatedAnswer(item, undefined, undefined)).toBe(false);
+    expect(outdatedAnswer(item, { at: at(item.updatedAt), left: 0 }, { at: at(item.updatedAt), left: 0 })).toBe(false);
+    // the same activity time heard again on another channel (an event Postgres wrote to the microsecond)
+    expect(outdatedAnswer(item, undefined, { at: at("2026-11-28 05:12:59.285456+00"), left: 0 })).toBe(false);
+  });
+  it("asks again when an event said more while the answer was on its way", () => {
+    // the customer's next message and the bot's answer moved the ticket meanwhile
+    expect(outdatedAnswer(item, { at: at(item.updatedAt), left: 0 }, { at: at("2026-11-28T05:12:59.543Z"), left: 0 })).toBe(true);
+    // it left a list meanwhile (a delete on its old channel)
+    expect(outdatedAnswer(item, { at: at(item.updatedAt), left: 0 }, { at: at(item.updatedAt), left: 1 })).toBe(true);
   });
 });

@@ -190,3 +190,16 @@ export function applyMessage(state: FeedState, ticketId: number, body: string, c
   if (!known || Date.parse(createdAt) <= Date.parse(known.updatedAt)) return state;
   return place(state, { ...known, lastMessage: body || known.lastMessage, updatedAt: createdAt }).state;
 }
+
+/** What events said about a ticket: its newest activity time (ms), and how many times it left a list. */
+export type Heard = { at: number; left: number };
+
+/**
+ * Is a whole ticket fetched after an event older than what events said since it was asked
+ * (`before`: what had been heard then; `now`: what has been heard since)? It left a list meanwhile,
+ * or an event carried a newer activity time than the answer: the answer is asked again.
+ */
+export function outdatedAnswer(item: { updatedAt: string }, before: Heard | undefined, now: Heard | undefined): boolean {
+  if (!now) return false;
+  return now.left !== (before?.left ?? 0) || now.at > (Date.parse(item.updatedAt) || 0);
+}

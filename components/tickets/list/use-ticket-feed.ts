@@ -19,6 +19,7 @@ import {
 } from "./list-rules";
 import type { FeedScope, FirstPage, ListViewer, QueueOption, TicketItem, TicketPatch } from "./ticket-types";
 import { mergeFirstPage } from "./catch-up-rules";
+import { outdatedAnswer, type Heard } from "./list-rules";
 
 type Keyed = FeedState & { key: string | null };
 type Options = {
@@ -35,6 +36,21 @@ const RECOUNT_DELAY_MS = 1000; // a burst of events asks for the count once
 
 // every tab hears the same event: one GET /api/tickets/{id} serves them all
 const inflight = new Map<number, Promise<TicketItem>>();
+// what events said about each ticket (any tab): its newest activity time, and how many times it left
+// a list. A GET sent before an event may answer the ticket as it was before it (the bot's answer
+// written with the customer's message comes right after it): it is not shared after such an event,
+// and its answer is asked again (once) when older than what the events said.
+const heard = new Map<number, Heard>();
+function hear(id: number, updatedAt: string | Date | undefined | null) {
+  const h = heard.get(id) ?? { at: 0, left: 0 };
+  const at = updatedAt ? new Date(updatedAt).getTime() || 0 : 0;
+  if (updatedAt === null) heard.set(id, { ...h, left: h.left + 1 });
+  else if (at > h.at) heard.set(id, { ...h, at });
+  else return;
+  inflight.delete(id);
+}
+const outdated = (item: TicketItem, before: Heard | undefined) => outdatedAnswer(item, before, heard.get(item.id));
+
 function getWhole(id: number): Promise<TicketItem> {
   let p = inflight.get(id);
   if (!p) {
@@ -137,10 +153,16 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
 
   // the names an event does not carry come from GET /api/tickets/{id}
   const fetchWhole = useCallback(
-    (id: number, patch?: TicketPatch) => {
+    (id: number, patch?: TicketPatch, again = false) => {
       const gen = generation.current;
+      const before = heard.get(id);
       getWhole(id)
-        .then((item) => gen === generation.current && apply((s, l) => applyFull(s, item, l.scope, l.viewer)))
+        .then((item) => {
+          if (gen !== generation.current) return;
+          // an event about it came while this was on its way and says more: ask again, once
+          if (!again && outdated(item, before)) return fetchWhole(id, patch, true);
+          apply((s, l) => applyFull(s, item, l.scope, l.viewer));
+        })
         .catch((err: unknown) => {
           if (gen !== generation.current) return;
           const gone = err instanceof ApiError && err.status === 404;
@@ -184,10 +206,12 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
       else runCatchUp();
     },
     onUpdate: (patch: TicketPatch) => {
+      hear(patch.id, patch.updatedAt);
       touch(patch.id);
       apply((s, l) => applyUpdate(s, patch, l.scope, l.viewer, l.queues), patch);
     },
     onDelete: (id: number, channelStatus: TicketStatus) => {
+      hear(id, null);
       touch(id);
       apply((s, l) => applyDelete(s, id, channelStatus, l.scope));
     },
