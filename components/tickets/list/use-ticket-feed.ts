@@ -12,14 +12,15 @@ import {
   dropTicket,
   itemFromPatch,
   mergeTicket,
+  outdatedAnswer,
   scopeKey,
   ticketsQuery,
   type FeedState,
+  type Heard,
   type Outcome,
 } from "./list-rules";
 import type { FeedScope, FirstPage, ListViewer, QueueOption, TicketItem, TicketPatch } from "./ticket-types";
 import { mergeFirstPage } from "./catch-up-rules";
-import { outdatedAnswer, type Heard } from "./list-rules";
 
 type Keyed = FeedState & { key: string | null };
 type Options = {
