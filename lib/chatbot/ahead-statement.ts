@@ -34,16 +34,13 @@ export const AHEAD_ARGS = [
 
 export type AheadArgName = (typeof AHEAD_ARGS)[number][0];
 
-/** The values in AHEAD_ARGS order (all null but `ahead` = false without a turn). */
-export function aheadValues(args: AheadArgs | null): unknown[] {
+/**
+ * The values in AHEAD_ARGS order (all null but `ahead` = false without a turn). The patch goes as
+ * JSON text in a statement's parameter, as itself in a batch record (written into the records' JSON).
+ */
+export function aheadValues(args: AheadArgs | null, as: "parameter" | "record"): unknown[] {
   if (!args) return AHEAD_ARGS.map(([n]) => (n === "ahead" ? false : null));
-  return AHEAD_ARGS.map(([n]) => (n === "ahead" ? true : n === "patch" ? JSON.stringify(args.patch) : args[n]));
-}
-
-/** The batch record's fields (`t_<name>`); a message without a turn carries only t_ahead. */
-export function aheadRecord(args: AheadArgs | null): Record<string, unknown> {
-  if (!args) return { t_ahead: false };
-  return Object.fromEntries(AHEAD_ARGS.map(([n]) => [`t_${n}`, n === "ahead" ? true : args[n]]));
+  return AHEAD_ARGS.map(([n]) => (n === "ahead" ? true : n === "patch" && as === "parameter" ? JSON.stringify(args.patch) : args[n]));
 }
 
 /**

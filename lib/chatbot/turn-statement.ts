@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { batchedStatement, perRecord, rowsInOrder } from "@/db/batched-statement";
+import { batchedStatement, jsonRecords, perRecord, rowsInOrder } from "@/db/batched-statement";
 import { PREPARE } from "@/db/prepared-query";
 import { countBatches } from "@/lib/observability/metrics";
 import { chatOrder } from "@/lib/messages/ingest-batch";
@@ -54,6 +54,7 @@ const ARGS = [
 const TURN_SQL = `select * from write_bot_turn(${ARGS.map(([, type], i) => `$${i + 1}::${type}`).join(", ")})`;
 
 const TURNS_SQL = `select x.i as "batchIndex", f.* from ${perRecord("write_bot_turn", ARGS)} order by x.i`;
+const turnRecords = jsonRecords(ARGS);
 
 async function writeAlone(client: postgres.Sql, a: TurnArgs): Promise<TurnRow> {
   const values = ARGS.map(([n]) => (n === "patch" ? JSON.stringify(a.patch) : a[n]));
@@ -66,7 +67,7 @@ export const writeTurnRow = batchedStatement<TurnArgs, TurnRow>({
   name: "bot_turn",
   observe: countBatches("bot_turn"),
   alone: writeAlone,
-  together: (client, turns) => rowsInOrder<TurnRow>(client, TURNS_SQL, turns.map((a) => Object.fromEntries(ARGS.map(([n]) => [n, a[n]])))),
+  together: (client, turns) => rowsInOrder<TurnRow>(client, TURNS_SQL, turnRecords(turns.map((a) => ARGS.map(([n]) => a[n]))), turns.length),
   // a statement of several turns locks their tickets in the order the inbound statements do
   order: (a, b) => chatOrder(a.company, a.contactNumber, b.company, b.contactNumber),
 });

@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import { batchedStatement, rowsInOrder } from "@/db/batched-statement";
 import { PREPARE } from "@/db/prepared-query";
 import { countBatches } from "@/lib/observability/metrics";
-import { INGEST_BATCH_SQL, INGEST_SQL, batchRecord, ingestParams, type IngestParams, type IngestRow } from "./ingest-statement";
+import { INGEST_BATCH_SQL, INGEST_SQL, ingestParams, ingestRecords, type IngestParams, type IngestRow } from "./ingest-statement";
 
 /** One message in its own statement (a retry, or a message alone in its moment). */
 export async function ingestRowAlone(client: postgres.Sql, p: IngestParams): Promise<IngestRow> {
@@ -19,7 +19,7 @@ export const ingestRow = batchedStatement<IngestParams, IngestRow>({
   name: "ingest",
   observe: countBatches("ingest"),
   alone: ingestRowAlone,
-  together: (client, items) => rowsInOrder<IngestRow>(client, INGEST_BATCH_SQL, items.map(batchRecord)),
+  together: (client, items) => rowsInOrder<IngestRow>(client, INGEST_BATCH_SQL, ingestRecords(items), items.length),
   order: (a, b) => chatOrder(a.companyId, a.chat.number, b.companyId, b.chat.number),
 });
 

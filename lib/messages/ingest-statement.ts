@@ -1,5 +1,5 @@
-import { perRecord } from "@/db/batched-statement";
-import { AHEAD_ARGS, AHEAD_COLUMNS, aheadJoin, aheadRecord, aheadValues, type AheadArgName, type AheadArgs, type AheadRow } from "@/lib/chatbot/ahead-statement";
+import { jsonRecords, perRecord } from "@/db/batched-statement";
+import { AHEAD_ARGS, AHEAD_COLUMNS, aheadJoin, aheadValues, type AheadArgName, type AheadArgs, type AheadRow } from "@/lib/chatbot/ahead-statement";
 import type { BotTicket } from "@/lib/chatbot/state";
 
 // The whole inbound write as ONE prepared statement (one round trip, one transaction; messages
@@ -55,15 +55,18 @@ const aheadPosition = (name: AheadArgName) => {
 /** One message: the function's arguments as $1..$21, a turn decided ahead's after them. */
 export const INGEST_SQL = ingestSelect(position, aheadPosition, `ingest_message(${ARGS.map(([n]) => position(n)).join(", ")}) f`);
 
+// the batch record's fields: the message's, then the turn's as `t_<name>`
+const RECORD_FIELDS = [...ARGS, ...AHEAD_ARGS.map(([n, t]) => [`t_${n}`, t] as const)];
+
 /**
  * Several messages in one statement (one round trip, one transaction: ingest-batch.ts): $1 is a
- * JSON array of records (`batchRecord`); the function runs for each in the array's order, and the
+ * JSON array of records (`ingestRecords`); the function runs for each in the array's order, and the
  * rows come back with "batchIndex" (db/batched-statement.ts: `perRecord`, `rowsInOrder`).
  */
 export const INGEST_BATCH_SQL = `${ingestSelect(
   (n) => `x.${n}`,
   (n) => `x.t_${n}`,
-  perRecord("ingest_message", ARGS, AHEAD_ARGS.map(([n, t]) => [`t_${n}`, t] as const)),
+  `${perRecord("ingest_message", ARGS, RECORD_FIELDS.slice(ARGS.length))}`,
   `x.i as "batchIndex", `,
 )}
 order by x.i`;
@@ -117,20 +120,22 @@ export type IngestParams = {
   ahead?: AheadArgs | null;
 };
 
-/** One message's record in INGEST_BATCH_SQL's array. */
-export function batchRecord(p: IngestParams): Record<string, unknown> {
-  const values = ingestParams(p);
-  return { ...Object.fromEntries(ARGS.map(([n], k) => [n, values[k]])), ...aheadRecord(p.ahead ?? null) };
-}
+/** INGEST_BATCH_SQL's array: each message's record, in the given order. */
+export const ingestRecords = (items: IngestParams[]) => writeRecords(items.map((p) => [...messageValues(p), ...aheadValues(p.ahead ?? null, "record")]));
+const writeRecords = jsonRecords(RECORD_FIELDS);
 
 /** The positional parameters of INGEST_SQL, in order. */
 export function ingestParams(p: IngestParams) {
+  return [...messageValues(p), ...aheadValues(p.ahead ?? null, "parameter")];
+}
+
+/** The message's arguments of ingest_message, in ARGS order. */
+function messageValues(p: IngestParams): unknown[] {
   return [
     p.companyId, p.whatsappId, p.wid,
     p.chat.number, p.chat.name, p.chat.isGroup, p.chat.lid,
     p.sender?.number ?? null, p.sender?.name ?? null, p.sender?.lid ?? null,
     p.body, p.fromMe, p.mediaType, p.mediaKey, p.quotedWid, p.participant, p.raw, p.createdAt.toISOString(),
     p.lastMessage, p.unreadIncrement, p.ack,
-    ...aheadValues(p.ahead ?? null),
   ];
 }

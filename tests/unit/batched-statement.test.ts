@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { batchedStatement } from "@/db/batched-statement";
+import { batchedStatement, jsonRecords } from "@/db/batched-statement";
 import { countBatches, metrics } from "@/lib/observability/metrics";
 
 // db/batched-statement.ts with a fake client: what goes alone, what goes together, in which order,
@@ -109,5 +109,31 @@ describe("batchedStatement", () => {
     ]);
     for (let i = 0; i < 2; i++) await f.open();
     expect(await Promise.all([...held, free])).toEqual(["alone:1", "alone:2", "alone:3", "alone:4"]);
+  });
+});
+
+describe("jsonRecords", () => {
+  const write = jsonRecords([["id", "int"], ["name", "text"], ["tags", "text[]"], ["patch", "jsonb"], ["at", "timestamptz"], ["ok", "boolean"]]);
+
+  it("writes each record as an object with its index and its fields by name, leaving nulls out", () => {
+    const at = new Date("2026-11-28T07:00:00.000Z");
+    const json = write([
+      [1, 'aspas " e \\ barra\n', ["a", "b"], { x: 1, y: null }, at, false],
+      [2, null, [], undefined, null, true],
+    ]);
+    expect(JSON.parse(json)).toEqual([
+      { i: 0, id: 1, name: 'aspas " e \\ barra\n', tags: ["a", "b"], patch: { x: 1, y: null }, at: "2026-11-28T07:00:00.000Z", ok: false },
+      { i: 1, id: 2, tags: [], ok: true },
+    ]);
+  });
+
+  it("writes an empty array for no records", () => {
+    expect(write([])).toBe("[]");
+  });
+
+  it("keeps text JSON.stringify would keep: lone surrogates escaped, emoji whole", () => {
+    const json = write([[1, "\ud800 e 🙂", null, null, null, null]]);
+    expect(JSON.parse(json)[0].name).toBe("\ud800 e 🙂");
+    expect(json).toContain("\\ud800");
   });
 });
