@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { wakeLocally } from "@/lib/whatsapp/worker/local-wake";
 import { executePrepared } from "./prepared";
 
 // A NOTIFY is a transaction of its own with an xid, and Postgres serialises the commits of
@@ -11,6 +12,8 @@ import { executePrepared } from "./prepared";
 // - and that next one goes out at least GAP_MS after the previous (a busy connection's bot answered
 //   hundreds of messages a second, each with its own notify; the worker reads all pending rows on
 //   one wake anyway). A lone wake goes at once.
+// And when the worker running the connection is this very process (the bot answering a message the
+// worker stored), it is told directly and no notify is sent (lib/whatsapp/worker/local-wake.ts).
 const GAP_MS = 5;
 type Slot = { next: Promise<void> | null; lastSent: number };
 const slots = new WeakMap<Db, Map<number, Slot>>();
@@ -22,6 +25,7 @@ function notify(db: Db, whatsappId: number): Promise<void> {
 }
 
 function wakeOne(db: Db, whatsappId: number): Promise<void> {
+  if (wakeLocally(db, whatsappId)) return Promise.resolve();
   let bySlot = slots.get(db);
   if (!bySlot) slots.set(db, (bySlot = new Map()));
   let slot = bySlot.get(whatsappId);

@@ -10,7 +10,10 @@
 // BENCH_NO_FK=1 drops the messages' foreign keys to their company and connection (what checking
 // those two hot parent rows on every message row costs: a what-if, the product keeps them);
 // BENCH_GIN="gin_pending_list_limit=64" sets options on them; BENCH_STATS=1 prints the tables'
-// inserts and updates (HOT ones apart). docs/performance-ingest.md: findings.
+// inserts and updates (HOT ones apart). The bench stands for the worker process that runs the
+// connection: the bot's wakes are local there (lib/whatsapp/worker/local-wake.ts; the outbox pass
+// a wake starts is not measured, as the tick a NOTIFY started was not); BENCH_LOCAL_WAKE=0 measures
+// a process that doesn't run it (a NOTIFY per wake). docs/performance-ingest.md: findings.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -18,6 +21,7 @@ import { closeDb, getDb, rawClient } from "@/db";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { metrics } from "@/lib/observability/metrics";
 import type { InboundMessage } from "@/lib/whatsapp/types";
+import { offerLocalWake } from "@/lib/whatsapp/worker/local-wake";
 import { createTenant } from "../helpers/factories";
 import { createTestDatabase } from "../helpers/test-db";
 import { cpuMeter } from "./cpu";
@@ -139,6 +143,7 @@ async function measure(warmUp: InboundMessage[], batch: InboundMessage[], bare: 
 }
 
 async function main() {
+  if (process.env.BENCH_LOCAL_WAKE !== "0") offerLocalWake(() => true);
   console.log(`chatbot ${CHATBOT ? "on (connection with two queues and a greeting)" : "off (connection without queues)"}`);
   const warmUp = Array.from({ length: EXISTING }, (_, i) => message(number(i)));
   let fresh = EXISTING;

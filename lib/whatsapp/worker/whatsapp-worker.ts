@@ -1,11 +1,14 @@
+import type { Db } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import type { ProviderEvent, WhatsAppConnection } from "../types";
 import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseLeases, renewLeases, type LeasedConnection } from "./leases";
+import { offerLocalWake } from "./local-wake";
 import { claimRevokes } from "./revokes";
 import type { ConnectionRef, WorkerDeps } from "./types";
 import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
 
-type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean; checking: boolean };
+/** `again`: rows were announced during an outbox pass, after its last claim maybe: one more pass follows */
+type Running = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean; again: boolean; checking: boolean };
 
 // Send errors a retry cannot fix: the message is marked failed at once and shown to the agent.
 const PERMANENT = new Set(["ERR_WAPP_INVALID_CONTACT"]);
@@ -38,7 +41,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function start(row: LeasedConnection) {
     const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
     const conn = deps.createConnection(row.provider, { companyId: row.companyId, whatsappId: row.id, emit: emitFor(ref) });
-    running.set(row.id, { ref, conn, connected: false, sending: false, checking: false });
+    running.set(row.id, { ref, conn, connected: false, sending: false, again: false, checking: false });
     try {
       await conn.start();
       log(`connection ${row.id} (${row.provider}) started`);
@@ -96,8 +99,10 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   }
 
   async function flushOutbox(r: Running) {
-    if (r.sending || !r.connected || stopped) return;
+    if (!r.connected || stopped) return;
+    if (r.sending) return void (r.again = true);
     r.sending = true;
+    r.again = false;
     try {
       // first, so a deleted row still waiting to be sent is cancelled before it can be claimed
       await revokeDeleted(r);
@@ -116,6 +121,15 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     } finally {
       r.sending = false;
     }
+    if (r.again && running.get(r.ref.id) === r) void trackFlush(r);
+  }
+
+  /** A row of this connection's outbox was written by this process: send it now if this worker runs it. */
+  function wake(db: Db, id: number): boolean {
+    const r = running.get(id);
+    if (!r || stopped || db !== deps.db()) return false;
+    void trackFlush(r);
+    return true;
   }
 
   const errorCode = (err: unknown) => (err instanceof AppError ? err.code : (err as Error).message || "ERR_SENDING_WAPP_MSG");
@@ -215,17 +229,20 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   }
 
   let timer: NodeJS.Timeout | null = null;
+  let withdrawWake = () => {};
   return {
     tick,
     running: () => [...running.keys()],
     async start() {
       await registerWorkerProcess(deps.db(), deps.workerId);
+      withdrawWake = offerLocalWake(wake);
       timer = setInterval(() => void tick(), deps.tickMs ?? 1000);
       return tick();
     },
     /** Stops every connection without logging out and lets the leases go for another worker. */
     async stop() {
       stopped = true;
+      withdrawWake();
       if (timer) clearInterval(timer);
       await ticking;
       await Promise.all([...flushing]);
@@ -240,6 +257,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     /** Simulates a crash in tests: connections stop, leases are kept until they lapse. */
     async abandon() {
       stopped = true;
+      withdrawWake();
       if (timer) clearInterval(timer);
       await ticking;
       await Promise.all([...running.values()].map((r) => r.conn.stop().catch(() => {})));
