@@ -128,14 +128,14 @@ export function jsonRecords(fields: SqlArgs): (records: readonly (readonly unkno
 }
 
 /**
- * Runs a `perRecord` statement that selects `x.i as "batchIndex"` over `count` records (`json`,
- * from `jsonRecords`): its rows in the records' order, without that column. Throws if a record has
- * no row (the batched write then runs each alone).
+ * Runs a `perRecord` statement that selects `x.i as "batchIndex"` and orders by it, over `count`
+ * records (`json`, from `jsonRecords`): its rows, one per record in the records' order (each still
+ * carrying "batchIndex"). Throws if a record has no row or one has several (the batched write then
+ * runs each alone).
  */
 export async function rowsInOrder<R>(client: postgres.Sql, text: string, json: string, count: number): Promise<R[]> {
+  // the statement orders its rows by x.i: checked, not sorted (and the rows not copied without the column)
   const rows = await client.unsafe<(R & { batchIndex: number })[]>(text, [json], { prepare: PREPARE });
-  const byIndex: R[] = [];
-  for (const { batchIndex, ...row } of rows) byIndex[batchIndex] = row as R;
-  if (byIndex.length !== count || byIndex.includes(undefined as R)) throw new Error(`${count} records, a row missing`);
-  return byIndex;
+  if (rows.length !== count || rows.some((row, k) => row.batchIndex !== k)) throw new Error(`${count} records, rows for ${rows.length} or out of order`);
+  return rows;
 }

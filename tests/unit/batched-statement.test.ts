@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { batchedStatement, jsonRecords } from "@/db/batched-statement";
+import { batchedStatement, jsonRecords, rowsInOrder } from "@/db/batched-statement";
 import { countBatches, metrics } from "@/lib/observability/metrics";
 
 // db/batched-statement.ts with a fake client: what goes alone, what goes together, in which order,
@@ -135,5 +135,21 @@ describe("jsonRecords", () => {
     const json = write([[1, "\ud800 e 🙂", null, null, null, null]]);
     expect(JSON.parse(json)[0].name).toBe("\ud800 e 🙂");
     expect(json).toContain("\\ud800");
+  });
+});
+
+describe("rowsInOrder", () => {
+  // a client whose statement answers the given rows
+  const answering = (rows: { batchIndex: number; v: string }[]) => ({ unsafe: async () => rows }) as unknown as postgres.Sql;
+
+  it("answers the statement's rows, one per record in order", async () => {
+    const rows = [{ batchIndex: 0, v: "a" }, { batchIndex: 1, v: "b" }];
+    expect(await rowsInOrder(answering(rows), "select", "[]", 2)).toEqual(rows);
+  });
+
+  it("refuses a missing row, an extra one, or rows out of order (the writes then run alone)", async () => {
+    await expect(rowsInOrder(answering([{ batchIndex: 0, v: "a" }]), "select", "[]", 2)).rejects.toThrow("2 records");
+    await expect(rowsInOrder(answering([{ batchIndex: 0, v: "a" }, { batchIndex: 0, v: "b" }]), "select", "[]", 2)).rejects.toThrow("out of order");
+    await expect(rowsInOrder(answering([{ batchIndex: 1, v: "b" }, { batchIndex: 0, v: "a" }]), "select", "[]", 2)).rejects.toThrow("out of order");
   });
 });
