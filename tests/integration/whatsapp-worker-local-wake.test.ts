@@ -8,12 +8,10 @@ import { getDb, rawClient } from "@/db";
 import { whatsapps } from "@/db/schema";
 import { wakesSent, wakeWorker } from "@/lib/chatbot/wake-worker";
 import { queueBotMessage } from "@/lib/chatbot/queue-bot-message";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
-import type { InboundMessage, WhatsAppConnection } from "@/lib/whatsapp/types";
-import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { InboundMessage } from "@/lib/whatsapp/types";
 import { createTenant, type Tenant } from "../helpers/factories";
+import { createSendingWorker } from "../helpers/sending-worker";
 
 let tenant: Tenant;
 let listener: postgres.Sql;
@@ -30,33 +28,15 @@ afterAll(async () => {
   await listener.end({ timeout: 2 });
 });
 
-/** A worker whose provider records what it sends; its timer never ticks during a test. */
+/** A worker whose provider records what it sends (after `gate`); its timer never ticks during a test. */
 function worker(sent: string[], gate?: () => Promise<void>) {
-  return createWhatsAppWorker({
-    db: getDb,
+  return createSendingWorker({
     workerId: `local-wake-${Math.random()}`,
-    providers: ["sandbox"],
     tickMs: 3_600_000,
-    log: () => {},
-    createConnection: (_p, c): WhatsAppConnection => ({
-      start: async () => void (await c.emit({ type: "status", status: "CONNECTED" })),
-      stop: async () => {},
-      logout: async () => {},
-      checkNumber: async (n) => n,
-      send: async (m) => {
-        await gate?.();
-        sent.push(m.body ?? "");
-        return { wid: m.wid };
-      },
-      markRead: async () => {},
-      edit: async () => {},
-      deleteForEveryone: async () => {},
-    }),
-    onEvent: async () => {},
-    outbox: {
-      claim: (wid, limit) => claimOutbox(getDb(), wid, limit),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
+    send: async (m) => {
+      await gate?.();
+      sent.push(m.body ?? "");
+      return { wid: m.wid };
     },
   });
 }

@@ -4,13 +4,10 @@ import { beforeAll, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { messages, whatsapps } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
-import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { queueOutbound } from "@/lib/messages/queue-outbound";
-import type { WhatsAppConnection } from "@/lib/whatsapp/types";
-import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
 import { createTenant, type Tenant } from "../helpers/factories";
+import { createSendingWorker } from "../helpers/sending-worker";
 
 let tenant: Tenant;
 let ticketId: number;
@@ -30,28 +27,10 @@ beforeAll(async () => {
 
 /** A worker whose provider records sends; `hang` makes send() never return (a process about to die). */
 function worker(id: string, sent: string[], hang = false) {
-  return createWhatsAppWorker({
-    db: getDb,
+  return createSendingWorker({
     workerId: id,
-    providers: ["sandbox"],
     leaseMs: 300,
-    log: () => {},
-    createConnection: (_p, c): WhatsAppConnection => ({
-      start: async () => void (await c.emit({ type: "status", status: "CONNECTED" })),
-      stop: async () => {},
-      logout: async () => {},
-      checkNumber: async (n) => n,
-      send: (m) => (hang ? new Promise(() => sent.push(m.wid)) : (sent.push(m.wid), Promise.resolve({ wid: m.wid }))),
-      markRead: async () => {},
-      edit: async () => {},
-      deleteForEveryone: async () => {},
-    }),
-    onEvent: async () => {},
-    outbox: {
-      claim: (wid, limit) => claimOutbox(getDb(), wid, limit),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
-    },
+    send: (m) => (hang ? new Promise(() => sent.push(m.wid)) : (sent.push(m.wid), Promise.resolve({ wid: m.wid }))),
   });
 }
 
