@@ -56,7 +56,8 @@ const aheadPosition = (name: AheadArgName) => {
 export const INGEST_SQL = ingestSelect(position, aheadPosition, `ingest_message(${ARGS.map(([n]) => position(n)).join(", ")}) f`);
 
 // the batch record's fields: the message's, then the turn's as `t_<name>`
-const RECORD_FIELDS = [...ARGS, ...AHEAD_ARGS.map(([n, t]) => [`t_${n}`, t] as const)];
+const TURN_FIELDS = AHEAD_ARGS.map(([n, t]) => [`t_${n}`, t] as const);
+const RECORD_FIELDS = [...ARGS, ...TURN_FIELDS];
 
 /**
  * Several messages in one statement (one round trip, one transaction: ingest-batch.ts): $1 is a
@@ -66,7 +67,7 @@ const RECORD_FIELDS = [...ARGS, ...AHEAD_ARGS.map(([n, t]) => [`t_${n}`, t] as c
 export const INGEST_BATCH_SQL = `${ingestSelect(
   (n) => `x.${n}`,
   (n) => `x.t_${n}`,
-  `${perRecord("ingest_message", ARGS, RECORD_FIELDS.slice(ARGS.length))}`,
+  perRecord("ingest_message", ARGS, TURN_FIELDS),
   `x.i as "batchIndex", `,
 )}
 order by x.i`;
