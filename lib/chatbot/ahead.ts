@@ -62,29 +62,29 @@ export async function turnAhead(db: Db, ids: Ids, message: InboundMessage, p: In
 
 /**
  * After the message's statement: keeps the ticket it left, and when it wrote the turn decided ahead
- * (true), does what a written turn does next (wake the worker, publish, tell the bot runner).
+ * (`row.aheadMatched`), does what a written turn does next (wake the worker, publish, tell the bot runner).
  */
-export async function afterAhead(db: Db, ids: Ids, row: IngestRow, ahead: Ahead | null): Promise<boolean> {
+export async function afterAhead(db: Db, ids: Ids, row: IngestRow, ahead: Ahead | null): Promise<void> {
   const ticket = ticketOfRow(ids, row);
   // the app's client leaves timestamps as Postgres writes them (drizzle's setting); a parsed one is compared at ms precision
   const raw = row.lastBotMessageAt as unknown;
   const lastBotAt = raw === null ? null : raw instanceof Date ? raw.toISOString() : String(raw);
   const stored = { ...ticket, updatedAt: new Date(row.updatedAt), lastBotMessageAt: lastBotAt === null ? null : new Date(lastBotAt) };
   keepTicket({ ticket: stored, lastBotAt });
-  if (!ahead) return false;
+  if (!ahead) return;
   metrics().turnsAhead.inc({ written: String(row.aheadMatched === true) });
-  if (!row.aheadMatched) return false;
+  if (!row.aheadMatched) return;
   const { turn } = ahead;
   const written = turn.written(
     { matched: true, updatedAt: row.aheadUpdatedAt, ids: row.aheadIds, wids: row.aheadWids, createdAt: row.aheadCreatedAt },
     stored,
   );
-  if (written.conflict) return false;
+  // matched rows are never a conflict: this narrows the type
+  if (written.conflict) return;
   keepTurn({ ...stored, ...(turn.plan()!.patch as Partial<BotTicket>) }, written.updatedAt!, ahead.args.said_at);
   if (turn.hasSaid) void wakeWorker(db, [ids.whatsappId]);
   await publish(...written.events);
   if (turn.pendingHandOff) announceBotTurn({ companyId: ids.companyId, ticketId: ticket.id });
-  return true;
 }
 
 /** The ticket the message creates when its contact has none open: pending, nobody's, no queue, the bot not started. */
