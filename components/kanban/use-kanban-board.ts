@@ -30,6 +30,8 @@ export function useKanbanBoard({ viewer, lanes, initial, queueFilter }: Options)
   const latest = useRef({ viewer, lanes, queueFilter });
   const generation = useRef(0);
   const loading = useRef(new Set<string>());
+  // tickets heard of while a catch-up's pages are in flight: those pages may predate the event
+  const heard = useRef<Set<number> | null>(null);
   useEffect(() => {
     latest.current = { viewer, lanes, queueFilter };
   });
@@ -106,19 +108,30 @@ export function useKanbanBoard({ viewer, lanes, initial, queueFilter }: Options)
         .catch(() => {})
         .finally(() => loading.current.delete(id));
     },
-    /** After the channels (re)subscribed: each lane's first page again, merged; cards land where their tags say. */
+    /**
+     * After the channels (re)subscribed: each lane's first page again, merged; cards land where their tags say.
+     * A ticket event heard while those pages were in flight may be newer than them: such tickets are read whole after.
+     */
     catchUp: () => {
       const keys: LaneKey[] = ["open", ...latest.current.lanes.map((l) => l.id)];
+      const since = new Set<number>();
+      heard.current = since;
       void Promise.all(keys.map((k) => loadPage(k, 1, true).catch(() => undefined))).then((pages) => {
+        if (heard.current === since) heard.current = null;
         let next = current.current;
         for (const page of pages) for (const card of page?.tickets ?? []) next = placeCard(next, card, ctxOf().laneTagIds);
         commit(next);
+        since.forEach(readWhole);
       });
     },
     reload,
-    onUpdate: (patch: CardPatch) => apply(applyTicketUpdate(current.current, patch, ctxOf())),
+    onUpdate: (patch: CardPatch) => {
+      heard.current?.add(patch.id);
+      apply(applyTicketUpdate(current.current, patch, ctxOf()));
+    },
     /** The ticket left a list channel (closed, moved, deleted): read it to know where it is now. */
     onDelete: (id: number) => {
+      heard.current?.add(id);
       if (findCard(current.current, id)) readWhole(id);
     },
     /** The board as a drag leaves it (optimistic) or as its undoing puts it back. */

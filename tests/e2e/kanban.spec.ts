@@ -115,3 +115,45 @@ test("cards move between lanes by mouse and keyboard; the ticket's tags change a
   await admin.waitForURL(`**/tickets/${first.uuid}`);
   await Promise.all([adminCtx.close(), agentCtx.close()]);
 });
+
+test("a move heard while the board's catch-up pages are in flight is not undone by those older pages", async ({ browser }) => {
+  const t = await createE2eTenant();
+  const { working, first } = await seedBoard(t.company.id, t.admin.id);
+  const [adminCtx, agentCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [admin, agent] = await Promise.all([adminCtx.newPage(), agentCtx.newPage()]);
+  await loginThroughPage(admin, t.admin.email, t.admin.password);
+  await admin.waitForURL("**/tickets");
+  await loginThroughPage(agent, t.agent.email, t.agent.password);
+  await agent.waitForURL("**/tickets");
+
+  // the agent's lane reads are answered as the server saw them then, but handed over only later
+  let release!: () => void;
+  const gate = new Promise<void>((done) => (release = done));
+  let held = 0;
+  const handed: Promise<void>[] = [];
+  await agent.route(
+    (url) => url.pathname === "/api/ticket/kanban",
+    async (route) => {
+      const response = await route.fetch();
+      held++;
+      const handOver = gate.then(() => route.fulfill({ response }));
+      handed.push(handOver);
+      await handOver;
+    },
+  );
+  await agent.goto("/kanban");
+  await expect(cardIn(agent, "open", first.id)).toBeVisible();
+  // every lane's catch-up read ('Em aberto' and the two tag lanes) answered before the move
+  await expect.poll(() => held).toBeGreaterThanOrEqual(3);
+
+  expect((await admin.request.put(`/api/ticket-tags/${first.id}/${working.id}`)).ok()).toBe(true);
+  await expect(cardIn(agent, working.id, first.id)).toBeVisible();
+
+  release();
+  await Promise.all(handed);
+  // the older pages merged (React has rendered them)
+  await agent.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(cardIn(agent, working.id, first.id)).toBeVisible();
+  await expect(cardIn(agent, "open", first.id)).toHaveCount(0);
+  await Promise.all([adminCtx.close(), agentCtx.close()]);
+});
