@@ -42,12 +42,15 @@ const inflight = new Map<number, Promise<TicketItem>>();
 // written with the customer's message comes right after it): it is not shared after such an event,
 // and its answer is asked again (once) when older than what the events said.
 const heard = new Map<number, Heard>();
+// only a GET in flight when an event came reads an entry: a tab open all day keeps the newest ones
+const HEARD_KEPT = 2000;
 function hear(id: number, updatedAt: string | Date | undefined | null) {
   const h = heard.get(id) ?? { at: 0, left: 0 };
   const at = updatedAt ? new Date(updatedAt).getTime() || 0 : 0;
-  if (updatedAt === null) heard.set(id, { ...h, left: h.left + 1 });
-  else if (at > h.at) heard.set(id, { ...h, at });
-  else return;
+  if (updatedAt !== null && at <= h.at) return;
+  heard.delete(id); // set again below: the Map's order is the order tickets were last heard of
+  heard.set(id, updatedAt === null ? { ...h, left: h.left + 1 } : { ...h, at });
+  if (heard.size > HEARD_KEPT) heard.delete(heard.keys().next().value!);
   inflight.delete(id);
 }
 const outdated = (item: TicketItem, before: Heard | undefined) => outdatedAnswer(item, before, heard.get(item.id));
