@@ -1,33 +1,19 @@
 import { count, sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import type postgres from "postgres";
-import { rawClient, type Db } from "@/db";
+import type { Db } from "@/db";
 import { PREPARE } from "@/db/prepared-query";
 import { tickets } from "@/db/schema";
+import { dialect, fill, HOLE, runText as run, textOf } from "./statement-text";
 import { listFields, newestFirst, selectTicketsWithTags, toTicketListItem, type TicketListItem, type TicketRow } from "./ticket-view";
 
-// The ticket lists' statements (GET /api/tickets and its search, the kanban) with their text made
-// ONCE: drizzle builds the select from its parts on every call, 0.3 ms of CPU for the page's
-// statement (columns, four joins, the tags subquery, the order), more than Postgres takes to run it
-// prepared (issue 19 §2). Here drizzle builds each statement once, with a hole where the filter
-// goes; a request only renders its filter (`where`, drizzle SQL as the callers compose it: 0.03 ms)
-// into the hole, and the statement runs prepared on the raw client, its rows mapped by position.
-
-const dialect = new PgDialect();
-const HOLE = "/*where*/";
+// The ticket lists' statements (GET /api/tickets and its search, the kanban), templates made once
+// (statement-text.ts): the page, its ids, the count. A request renders only its filter into the
+// hole, and the statement runs prepared on the raw client, its rows mapped by position.
 
 /** Deeper pages up to this offset are prepared statements, one a depth (ticketPage). */
 const PREPARED_OFFSET = 400;
 
 type Templates = { page: string; ids: string; count: string };
 let templates: Templates | undefined;
-
-function textOf(query: { toSQL(): { sql: string; params: unknown[] } }): string {
-  const { sql: text, params } = query.toSQL();
-  // the request's parameters are numbered from $1 in the hole: the template may have none of its own
-  if (params.length) throw new Error("a statement template takes no parameters");
-  return text;
-}
 
 function templatesOf(db: Db): Templates {
   templates ??= {
@@ -37,9 +23,6 @@ function templatesOf(db: Db): Templates {
   };
   return templates;
 }
-
-/** The template with the condition's text in its hole (a function: `$` in the text stays as it is). */
-const fill = (template: string, condition: string) => template.replace(HOLE, () => condition);
 
 const FIELDS = Object.keys(listFields) as (keyof typeof listFields)[];
 
@@ -51,10 +34,6 @@ function itemOf(values: unknown[]): TicketListItem {
   const at = row.updatedAt;
   row.updatedAt = at instanceof Date ? at : new Date(at as string);
   return toTicketListItem(row as TicketRow & { tags: TicketListItem["tags"] });
-}
-
-async function run(db: Db, text: string, params: unknown[], prepare: boolean): Promise<unknown[][]> {
-  return rawClient(db).unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare }).values();
 }
 
 export type PageOptions = {
