@@ -21,8 +21,8 @@ export function textOf(query: { toSQL(): { sql: string; params: unknown[] } }): 
   return text;
 }
 
-/** The template with `text` in place of `marker` (a function: `$` in the text stays as it is). */
-export const fill = (template: string, text: string, marker = HOLE) => template.replace(marker, () => text);
+/** The template with the condition's text in its hole (a function: `$` in the text stays as it is). */
+export const fill = (template: string, condition: string) => template.replace(HOLE, () => condition);
 
 /** Runs a statement's text on the raw client (prepared or not), its rows as arrays of values. */
 export async function runText(db: Db, text: string, params: unknown[], prepare: boolean): Promise<unknown[][]> {

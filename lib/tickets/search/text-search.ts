@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { PREPARE } from "@/db/prepared-query";
 import { contacts, messages, tickets } from "@/db/schema";
 import { dialect, fill, HOLE, runText, textOf } from "../statement-text";
-import { escapeLike, idArray } from "./sql-values";
+import { escapeLike, idArray, intArrayText } from "./sql-values";
 
 // The text search of GET /api/tickets: the contact's name or number, or the text of ANY message of
 // the ticket. Two ways to find the page, picked by how common the term turns out to be:
@@ -28,17 +28,19 @@ export type SearchOutcome =
 type Cursor = { at: string; id: number };
 
 // The search's statements, their text made once (../statement-text.ts: drizzle built them on every
-// request, a third of what the search's handler added over its SQL). Markers: LIKE, the pattern's
-// parameter; AT and ID, the walk's keyset; IDS, an int[] parameter.
+// request, a third of what the search's handler added over its SQL). The walk's parameters come
+// after its filter's, so it has markers, numbered per request: LIKE, the pattern; AT and ID, the
+// keyset. The others take no filter: their parameters are $1 and $2.
 const LIKE = "/*like*/";
 const AT = "/*at*/";
 const ID = "/*id*/";
-const IDS = "/*ids*/";
 const raw = sql.raw;
 type Templates = { walk: string; walkAfter: string; messageHits: string; byMessage: string; byContact: string };
 let templates: Templates | undefined;
 
-function templatesOf(db: Db): Templates {
+const templatesOf = (db: Db): Templates => (templates ??= buildTemplates(db));
+
+function buildTemplates(db: Db): Templates {
   const walk = (after: boolean) =>
     textOf(
       db
@@ -53,7 +55,7 @@ function templatesOf(db: Db): Templates {
         .where(after ? sql`(${raw(HOLE)}) and (${tickets.updatedAt}, ${tickets.id}) < (${raw(AT)}::timestamptz, ${raw(ID)})` : raw(HOLE))
         .orderBy(desc(tickets.updatedAt), desc(tickets.id)),
     );
-  templates ??= {
+  return {
     walk: walk(false),
     walkAfter: walk(true),
     // lower() LIKE rather than ILIKE on purpose: no index serves it, so the planner reads these
@@ -63,7 +65,7 @@ function templatesOf(db: Db): Templates {
       db
         .selectDistinct({ id: messages.ticketId })
         .from(messages)
-        .where(sql`${messages.ticketId} = any(${raw(IDS)}::int[]) and ${messages.isDeleted} = false and lower(${messages.body}) like ${raw(LIKE)}`),
+        .where(sql`${messages.ticketId} = any($1::int[]) and ${messages.isDeleted} = false and lower(${messages.body}) like $2`),
     ),
     byMessage: textOf(
       db
@@ -78,7 +80,6 @@ function templatesOf(db: Db): Templates {
         .where(sql`${contacts.companyId} = $1 and (${contacts.name} ilike $2 or ${contacts.number} ilike $2)`),
     ),
   };
-  return templates;
 }
 
 /** The markers of a template numbered as parameters after the filter's `count`. */
@@ -100,8 +101,7 @@ async function nextTickets(db: Db, where: SQL, like: string, n: number, after: C
 /** Which of these tickets have a (not deleted) message containing the term (`lowerLike`: lowercased). */
 async function withMatchingMessage(db: Db, ids: number[], lowerLike: string): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const text = numbered(templatesOf(db).messageHits, 0, [IDS, LIKE]);
-  const rows = await runText(db, text, [`{${ids.join(",")}}`, lowerLike], PREPARE);
+  const rows = await runText(db, templatesOf(db).messageHits, [intArrayText(ids), lowerLike], PREPARE);
   return new Set(rows.map((r) => r[0] as number));
 }
 
