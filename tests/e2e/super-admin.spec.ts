@@ -15,6 +15,9 @@ const snap = async (page: Page, name: string) => {
 const DONE = "Operação realizada com sucesso!";
 
 test("the super admin creates a plan and a company; its admin signs in until the company is suspended", async ({ browser }) => {
+  // two browsers, five settings tabs with their dialogs and screenshots: a clean-clone CI run took
+  // 1.1 min and ran out of the default minute just as the suspension was published
+  test.setTimeout(120_000);
   const tag = randomBytes(3).toString("hex");
   const plan = `Plano E2E ${tag}`;
   const company = `Loja E2E ${tag}`;
