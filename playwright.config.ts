@@ -1,9 +1,13 @@
+import os from "node:os";
 import { defineConfig } from "@playwright/test";
+import { DEMO_SPECS } from "./tests/e2e/demo-specs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Chromium from Debian (`apt-get install chromium`); Playwright's own download is not reachable here.
+// Debian's Chromium headless shell (`apt-get install chromium-headless-shell`, the old headless
+// mode without the browser's own UI, as Playwright uses for headless runs); Playwright's own
+// download is not reachable here. CHROMIUM_PATH=/usr/bin/chromium runs the full browser instead.
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -20,16 +24,23 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A file's tests run in order in one worker. On 2 cores the run is CPU-bound (browser, server and
+  // database share them): two workers took 17.0 min against 16.1 serially, each test up to 3x slower
+  // and near its timeout; so two only from 4 cores on, or with E2E_WORKERS (docs/testing.md).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? (os.availableParallelism() >= 4 ? 2 : 1)),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  projects: [
+    { name: "demo", testMatch: DEMO_SPECS, workers: 1 },
+    { name: "own", testIgnore: DEMO_SPECS },
+  ],
   reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
   use: {
     baseURL: E2E_BASE_URL,
     locale: "pt-BR",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell", args: CHROMIUM_ARGS },
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },

@@ -7,11 +7,8 @@ import { publish } from "@/lib/realtime/publish";
 import { assertCompanyActive } from "./assert-company-active";
 import { countAttempt, emailAndAddressLimits, resetAttempts, uncountAttempt } from "./attempt-limit";
 import { issueSession } from "./issue-session";
-import { verifyPassword } from "./password";
+import { DUMMY_HASH, verifyPassword } from "./password";
 import type { LoginInput } from "./schemas";
-
-// Compared against when the email is unknown, so both failures take the same time.
-const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.jzkTzcQ3G0nV6x1Z8Q2Q6v1nHk2a";
 
 /** Where a login comes from: the client address its attempts count against (lib/auth/client-address.ts). */
 export type LoginClient = { address: string; now?: Date };

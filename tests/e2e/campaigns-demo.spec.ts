@@ -103,6 +103,8 @@ test("demo: three sandbox numbers get their one message each with {nome}; the re
 
   // live, without reloading: started, then finished with 3 of 3
   await expect(report).toHaveAttribute("data-status", "FINALIZADA", { timeout: 60_000 });
+  // 5 s after the live FINALIZADA the page reloads its data (router.refresh: the page's RSC request)
+  const reloaded = page.waitForResponse((r) => r.url().includes(`/campaign/${campaign.id}/report`) && r.request().headers()["rsc"] === "1" && r.ok());
   await expect(page.getByTestId("campaign-report-status")).toHaveText("Finalizada");
   await expect(page.getByTestId("campaign-report-delivered-of-valid")).toHaveText("3 de 3");
   await expect(page.getByTestId("campaign-report-progress")).toHaveAttribute("aria-valuenow", "100");
@@ -117,8 +119,8 @@ test("demo: three sandbox numbers get their one message each with {nome}; the re
   expect((phone.messages as { direction: string; body: string }[]).filter((m) => m.direction === "out").map((m) => m.body)).toEqual([
     `Olá Ana! Oferta ${tag} para o número ${nums[0]}.`,
   ]);
-  // 5 s after the live FINALIZADA the page reloads its data: still the same figures
-  await page.waitForTimeout(6000);
+  // reloaded: still the same figures
+  await reloaded;
   await expect(page.getByTestId("campaign-report-delivered-of-valid")).toHaveText("3 de 3");
 });
 

@@ -75,3 +75,27 @@ export { expect };
  * the tickets workspace.
  */
 export const conversationPane = (page: Page) => page.getByTestId("ticket-conversation").filter({ visible: true });
+
+/**
+ * Resolves once the realtime server has confirmed the page's subscription to a channel whose name
+ * matches `channel` (pusher's `pusher_internal:subscription_succeeded` frame): from then on, events
+ * published on it reach the page. Call it before the navigation that subscribes.
+ */
+export function subscribed(page: Page, channel: RegExp, timeout = 30_000): Promise<void> {
+  const done = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no subscription to ${channel} within ${timeout} ms`)), timeout);
+    page.on("websocket", (ws) => {
+      ws.on("framereceived", ({ payload }) => {
+        const text = typeof payload === "string" ? payload : payload.toString("utf8");
+        if (!text.includes("subscription_succeeded")) return;
+        const name = (JSON.parse(text) as { channel?: string }).channel ?? "";
+        if (channel.test(name)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+  done.catch(() => {}); // a test that failed before awaiting it must not also leave a rejection behind
+  return done;
+}

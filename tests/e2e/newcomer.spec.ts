@@ -15,6 +15,9 @@ import { expect, loginThroughPage, test } from "./fixtures";
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test("a new company's admin pays through the sandbox and resets a forgotten password through the sandbox mailbox", async ({ browser }) => {
+  // sign-up, checkout, payment, a second browser and the mailbox: 61-66 s on a 2-core machine, where
+  // it ran out of the default minute twice (serial and two workers), like the other long multi-step tests
+  test.setTimeout(120_000);
   const tag = randomBytes(3).toString("hex");
   const email = `novo-${tag}@e2e.test`;
   const owner = await (await browser.newContext()).newPage();

@@ -1,4 +1,4 @@
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, loginThroughPage, subscribed, test } from "./fixtures";
 
 test("two browsers of a company see each other's changes live; another company sees nothing", async ({ browser }) => {
   const t = await createE2eTenant();
@@ -9,14 +9,16 @@ test("two browsers of a company see each other's changes live; another company s
   // B is the admin on the users page (admins only); A, the agent, renames themself
   await loginThroughPage(b, t.admin.email, t.admin.password);
   await b.waitForURL("**/tickets");
+  // both pages hold their company's admins channel (where user events go) before the change
+  const bListens = subscribed(b, new RegExp(`^private-company-${t.company.id}-admins$`));
   await b.goto("/users");
   await expect(b.getByTestId(`user-row-${t.agent.id}`)).toBeVisible();
   await loginThroughPage(c, other.admin.email, other.admin.password);
   await c.waitForURL("**/tickets");
+  const cListens = subscribed(c, new RegExp(`^private-company-${other.company.id}-admins$`));
   await c.goto("/users");
   await expect(c.getByTestId("users-table")).toBeVisible();
-  // let both pages finish subscribing before the change
-  await b.waitForTimeout(1000);
+  await Promise.all([bListens, cListens]);
 
   await loginThroughPage(a, t.agent.email, t.agent.password);
   await a.waitForURL("**/tickets");

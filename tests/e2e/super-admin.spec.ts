@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
-import { expect, loginThroughPage, test } from "./fixtures";
+import { expect, loginThroughPage, subscribed, test } from "./fixtures";
 
 // issue 13 §1 (admin §2.4): the demo's super admin creates a plan, then a company on it with its
 // admin, renews it, adds a help video; the new admin signs in to a company of their own, and
@@ -146,13 +146,11 @@ test("the super admin creates a plan and a company; its admin signs in until the
   await admin.goto("/settings");
   await expect(admin.getByTestId("tab-options")).toBeVisible();
   await expect(admin.getByTestId("tab-companies")).toHaveCount(0);
-  // the page must hold its user channel before the suspension publishes on it
-  const userChannel = admin.waitForResponse((r) => r.url().includes("/api/realtime/auth") && /-user-\d+(&|$)/.test(r.request().postData() ?? "") && r.ok());
+  // the page must hold its user channel (subscribed, not only authorised) before the suspension publishes on it
+  const userChannel = subscribed(admin, /-user-\d+$/);
   await admin.goto("/helps");
   await expect(admin.getByText(`Vídeo ${tag}`)).toBeVisible();
   await userChannel;
-  // the channel is authorised before pusher-js sends its subscription: let that reach the server
-  await admin.waitForTimeout(1000);
 
   // suspending the company ends that open session: the notice, then /login
   const notice = admin.getByText("Esta empresa está inativa. Entre em contato com o suporte.").first().waitFor({ state: "visible", timeout: 30_000 });

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { closeDb } from "@/db";
 import { resetEnvCache } from "@/lib/env";
 import { createTestDatabase, type TestDatabase } from "./test-db";
 
-// Runs in every integration test file: its own database, ready before the first getDb().
+// Runs in every integration test file: its own database (a copy of the run's migrated template),
+// ready before the first getDb().
 let testDb: TestDatabase | undefined;
 
 beforeAll(async () => {
   resetEnvCache();
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ template: inject("templateDatabase") || undefined });
   process.env.DATABASE_URL = testDb.url;
   process.env.TEST_DB_KIND = testDb.kind;
   // the client settings workers/start.ts uses on embedded PGlite: one shared session, so no named
