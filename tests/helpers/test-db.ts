@@ -68,7 +68,8 @@ export async function dropDatabase(name: string): Promise<void> {
  * cleanup finds it), else `test_<random>` created empty and migrated.
  */
 export async function createTestDatabase(opts: { template?: string } = {}): Promise<TestDatabase> {
-  if (!(await serverAnswers())) {
+  // a template exists only where the global setup already found the server answering
+  if (!opts.template && !(await serverAnswers())) {
     const where = new URL(adminUrl()).host;
     console.warn(`\n[tests] No Postgres server answered at ${where}; running this file on an in-process PGlite instead. Start Postgres or set DATABASE_URL to test against a real server.\n`);
     return createPgliteDatabase();
