@@ -43,12 +43,10 @@ test("a login elsewhere ends the older session with the notice", async ({ browse
   const [first, second] = await Promise.all([browser.newContext(), browser.newContext()]);
   const old = await first.newPage();
   // the old page must hold its own user channel before the second login publishes on it
-  const userChannelAuthorised = old.waitForResponse(
-    (r) => r.url().includes("/api/realtime/auth") && new RegExp(`-user-${t.agent.id}(&|$)`).test(r.request().postData() ?? "") && r.ok(),
-  );
+  const userChannelSubscribed = subscribed(old, new RegExp(`-user-${t.agent.id}$`));
   await loginThroughPage(old, t.agent.email, t.agent.password);
   await old.waitForURL("**/tickets");
-  await userChannelAuthorised;
+  await userChannelSubscribed;
 
   // watched from before the second login: on a slow machine the notice can come and go (the page
   // reloads a second later) while the second page is still loading
