@@ -1,13 +1,14 @@
 "use client";
 
-import { clearLocalSession } from "@/lib/api/client";
+import { clearLocalSession, COMPANY_END_CODES, COMPANY_ENDED_EVENT, type CompanyEnded } from "@/lib/api/client";
 
 let checking = false;
 const RELOAD_DELAY_MS = 1000; // spec: reload 1 s after the session is found expired
 
 /**
  * A refused subscription may mean the session ended: check it (refreshing once) and reload after a
- * second when it is gone, so the page falls back to /login.
+ * second when it is gone, so the page falls back to /login. Gone because of the company (suspended,
+ * past its due date): the session watcher tells the user why first.
  */
 export async function checkSessionAfterRefusal() {
   if (checking) return;
@@ -18,7 +19,14 @@ export async function checkSessionAfterRefusal() {
       const refreshed = await fetch("/api/auth/refresh_token", { method: "POST", credentials: "same-origin" });
       if (refreshed.ok) res = await fetch("/api/auth/me", { credentials: "same-origin" });
     }
-    if (res.status === 401 || res.status === 403) {
+    if (res.status === 401 || res.status === 403 || res.status === 402) {
+      const body = (await res.json().catch(() => ({}))) as { error?: string; dueDate?: string };
+      const code = COMPANY_END_CODES.find((c) => c === body.error);
+      if (code) {
+        // the company was suspended or expired: the session watcher says so, then reloads
+        window.dispatchEvent(new CustomEvent<CompanyEnded>(COMPANY_ENDED_EVENT, { detail: { code, dueDate: body.dueDate } }));
+        return;
+      }
       clearLocalSession();
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     }

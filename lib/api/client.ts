@@ -11,6 +11,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The answers that end every session of the company (login's refusal texts). */
+export const COMPANY_END_CODES = ["ERR_COMPANY_INACTIVE", "ERR_SUBSCRIPTION_EXPIRED"] as const;
+/** The window event api() raises on such an answer; the session watcher tells the user and leaves. */
+export const COMPANY_ENDED_EVENT = "company-ended";
+export type CompanyEnded = { code: (typeof COMPANY_END_CODES)[number]; dueDate?: string };
+
 const SESSION_KEYS = ["companyId", "userId", "companyDueDate", "cshow", "token"];
 
 export function clearLocalSession() {
@@ -52,6 +58,11 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
       if (!location.pathname.startsWith("/login")) location.assign("/login");
     }
     const body = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+    const code = COMPANY_END_CODES.find((c) => c === body.error);
+    if (code && !path.startsWith("/api/auth/login")) {
+      const detail: CompanyEnded = { code, dueDate: typeof body.dueDate === "string" ? body.dueDate : undefined };
+      window.dispatchEvent(new CustomEvent(COMPANY_ENDED_EVENT, { detail }));
+    }
     throw new ApiError(String(body.error ?? (text || "")), res.status, body);
   }
   return data as T;

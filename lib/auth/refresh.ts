@@ -18,7 +18,8 @@ export async function refreshSession(db: DbOrTx, refreshToken: string | undefine
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, claims.id));
-  if (!row || row.tokenVersion !== claims.tv) throw new AppError("ERR_SESSION_EXPIRED", 401);
-  assertCompanyActive(row.company);
+  if (!row) throw new AppError("ERR_SESSION_EXPIRED", 401);
+  assertCompanyActive(row.company); // the company's state first: it is why a suspended company's versions moved
+  if (row.tokenVersion !== claims.tv) throw new AppError("ERR_SESSION_EXPIRED", 401);
   return issueSession(db, claims.id, claims.sid);
 }

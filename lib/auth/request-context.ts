@@ -30,10 +30,11 @@ export async function contextFromToken(token: string | null): Promise<TenantCont
   const claims = await readAccessToken(token);
   if (!claims) throw new AppError("ERR_SESSION_EXPIRED", 403);
   const [row] = await selectContextRow(claims.id);
-  if (!row || row.tokenVersion !== claims.tv || row.companyId !== claims.companyId) {
-    throw new AppError("ERR_SESSION_EXPIRED", 403);
-  }
+  if (!row || row.companyId !== claims.companyId) throw new AppError("ERR_SESSION_EXPIRED", 403);
+  // before the token version: suspending a company also ends its sessions (the version moves), and
+  // a page that asks before the `auth` event reaches it must learn the reason, not a bare expiry
   assertCompanyActive({ status: row.status, dueDate: row.dueDate, timezone: row.timezone });
+  if (row.tokenVersion !== claims.tv) throw new AppError("ERR_SESSION_EXPIRED", 403);
   return {
     companyId: row.companyId,
     userId: row.id,
