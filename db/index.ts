@@ -7,7 +7,22 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 type Holder = { url: string; client: postgres.Sql; db: Db };
-const holder = globalThis as unknown as { __appDb?: Holder };
+const holder = globalThis as unknown as { __appDb?: Holder; __dbForgetters?: Map<string, () => void> };
+const forgetters = () => (holder.__dbForgetters ??= new Map());
+
+/**
+ * Registers how to forget what this process keeps from its database's rows (a cache of contexts,
+ * tickets, timers holding the client): called when the database closes, or when getDb() is asked
+ * for another database, so nothing read from one database answers for another. Keyed by name, so
+ * a module loaded again (hot reload, a test worker) replaces its entry.
+ */
+export function forgetWithDatabase(name: string, forget: () => void) {
+  forgetters().set(name, forget);
+}
+
+function forgetKept() {
+  for (const forget of forgetters().values()) forget();
+}
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -23,6 +38,7 @@ function databaseUrl(): string {
 export function getDb(): Db {
   const url = databaseUrl();
   if (holder.__appDb && holder.__appDb.url === url) return holder.__appDb.db;
+  if (holder.__appDb) forgetKept(); // another database: what the process kept came from the old one
   const client = postgres(url, {
     max: Number(process.env.DB_POOL_MAX ?? 10),
     // embedded PGlite is one shared session: named prepared statements would collide across clients
@@ -48,6 +64,7 @@ export function rawClient(db: Db): postgres.Sql {
 export async function closeDb() {
   const h = holder.__appDb;
   holder.__appDb = undefined;
+  forgetKept();
   if (h) await h.client.end({ timeout: 5 });
 }
 

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import { rawClient, type Db } from "@/db";
+import { forgetWithDatabase, rawClient, type Db } from "@/db";
 import { PREPARE } from "@/db/prepared-query";
 import type { BotContext } from "./state";
 import { botContextSql } from "./state-sql";
@@ -16,6 +16,7 @@ import { botContextSql } from "./state-sql";
 type Entry = { version: string; context: BotContext };
 
 const holder = globalThis as unknown as { __botContexts?: Map<string, Entry> };
+forgetWithDatabase("botContexts", () => holder.__botContexts?.clear());
 
 // the version and the context in one statement: what is kept is exactly what that version holds
 const CONTEXT_SQL = `

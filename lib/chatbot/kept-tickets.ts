@@ -1,3 +1,4 @@
+import { forgetWithDatabase } from "@/db";
 import type { BotTicket } from "./state";
 
 /**
@@ -17,6 +18,7 @@ const MAX_KEPT = 20_000;
 
 const holder = globalThis as unknown as { __keptTickets?: Map<string, KeptTicket> };
 const kept = () => (holder.__keptTickets ??= new Map());
+forgetWithDatabase("keptTickets", () => holder.__keptTickets?.clear());
 const keyOf = (companyId: number, whatsappId: number, number: string) => `${companyId}:${whatsappId}:${number}`;
 
 /** The chat's ticket as this process last wrote it, if it did. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import { forgetWithDatabase, type DbOrTx } from "@/db";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
 import { campaignReport } from "./report";
@@ -46,6 +46,11 @@ export async function finishStalled(db: DbOrTx, campaignId?: number): Promise<nu
 
 type Throttle = { last: number; timer: NodeJS.Timeout | null };
 const throttles = new Map<number, Throttle>();
+// a pending trailing event holds the database it was asked on
+forgetWithDatabase("campaignProgress", () => {
+  for (const t of throttles.values()) if (t.timer) clearTimeout(t.timer);
+  throttles.clear();
+});
 
 /**
  * `campaign` `{ action: "progress", campaignId, status, completedAt, report }` on the company's

@@ -1,10 +1,18 @@
 import postgres from "postgres";
+import { forgetWithDatabase } from "@/db";
 
 type Wake = () => void;
 
 // One LISTEN connection per process, open while a sandbox connection runs here.
 const holder = globalThis as unknown as { __sandboxWake?: { subs: Map<number, Set<Wake>>; sql: postgres.Sql | null } };
 const state = (holder.__sandboxWake ??= { subs: new Map<number, Set<Wake>>(), sql: null });
+// the LISTEN connection is to the database the process used: it goes with it
+forgetWithDatabase("sandboxWake", () => {
+  state.subs.clear();
+  const sql = state.sql;
+  state.sql = null;
+  void sql?.end({ timeout: 2 }).catch(() => {});
+});
 
 /**
  * Calls `wake` when the sandbox phone of connection `whatsappId` sends something: the inbound
