@@ -42,7 +42,9 @@ export default defineConfig({
     locale: "pt-BR",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell", args: CHROMIUM_ARGS },
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // a trace costs about a quarter of the run's time (its DOM snapshots and screencast on every
+    // action, on 2 cores) and CI keeps none of it: opt in with E2E_TRACE=1 (docs/testing.md)
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
   },
   webServer: {
     command: `node --import tsx tests/e2e/serve.ts`,

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Announcements (admin §2.9, core §2-§3, issue 16 §2): the demo's super admin writes one with an
 // image on /announcements; an agent of another company, already signed in in a second browser,
@@ -21,8 +22,7 @@ test("a super admin's announcement reaches another company's top bar live, and l
   // another company's agent, signed in before the announcement exists
   const agentCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" });
   const agent = await agentCtx.newPage();
-  await loginThroughPage(agent, other.agent.email, other.agent.password);
-  await agent.waitForURL("**/tickets");
+  await signIn(agent, other.agent.email, other.agent.password);
   await expect(agent.getByTestId("announcements-button")).toBeVisible();
   // what was already there (the demo's welcome announcement) counts as seen once the popover opened
   await agent.getByTestId("announcements-button").click();
@@ -34,9 +34,7 @@ test("a super admin's announcement reaches another company's top bar live, and l
   // the super admin writes it, with an image and priority 'Alta'
   const superCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" });
   const admin = await superCtx.newPage();
-  await loginThroughPage(admin, "admin@example.com", "admin123");
-  await admin.waitForURL("**/tickets");
-  await admin.goto("/announcements");
+  await signIn(admin, "admin@example.com", "admin123", "/announcements");
   await expect(admin.getByTestId("page-title")).toHaveText("Informativos");
   await expect(async () => {
     await admin.getByTestId("add-announcement").click();
@@ -115,9 +113,7 @@ test("a super admin's announcement reaches another company's top bar live, and l
   // a company admin who is not super: the error toast, then /
   const otherAdminCtx = await browser.newContext();
   const otherAdmin = await otherAdminCtx.newPage();
-  await loginThroughPage(otherAdmin, other.admin.email, other.admin.password);
-  await otherAdmin.waitForURL("**/tickets");
-  await otherAdmin.goto("/announcements");
+  await signIn(otherAdmin, other.admin.email, other.admin.password, "/announcements");
   await expect(otherAdmin.getByText("Acesso não permitido").first()).toBeVisible();
   await otherAdmin.waitForURL((url) => url.pathname === "/");
   await expect(otherAdmin.getByTestId("announcements-table")).toHaveCount(0);
@@ -130,8 +126,7 @@ test("the popover and the page load the next 20 announcements as their end comes
   const tag = `Lote ${Date.now()}`;
   const superCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await superCtx.newPage();
-  await loginThroughPage(admin, "admin@example.com", "admin123");
-  await admin.waitForURL("**/tickets");
+  await signIn(admin, "admin@example.com", "admin123");
   for (let i = 1; i <= 25; i++) {
     const res = await admin.request.post("/api/announcements", { data: { title: `${tag} ${i}`, text: `Texto ${i}`, priority: (i % 3) + 1 } });
     expect(res.status()).toBe(200);
@@ -139,8 +134,7 @@ test("the popover and the page load the next 20 announcements as their end comes
 
   const agentCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const agent = await agentCtx.newPage();
-  await loginThroughPage(agent, other.agent.email, other.agent.password);
-  await agent.waitForURL("**/tickets");
+  await signIn(agent, other.agent.email, other.agent.password);
   await expect(agent.getByTestId("announcements-count")).toHaveText("9+");
   await agent.getByTestId("announcements-button").click();
   const items = agent.getByTestId("announcements-popover").locator('[data-testid^="announcement-item-"]', { hasText: tag });

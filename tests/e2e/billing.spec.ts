@@ -6,7 +6,8 @@ import { companies, invoices, plans } from "@/db/schema";
 import { lastActiveDay } from "@/lib/companies/due-date";
 import { addDaysToDate, formatDayBr, todayIn } from "@/lib/dates/today";
 import { fillAddress } from "./checkout-steps";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Issue 13 §4 (spec admin §2.6, §4, §5, §8): /subscription, the checkout in three steps, the Pix
 // screen, payment through the sandbox payer, the paid screen, and /financeiro. The demo company is
@@ -34,9 +35,7 @@ test("an admin subscribes: three steps, the Pix screen, the sandbox pays, the du
   await db.update(companies).set({ trialExpiration: new Date(Date.now() + 3 * 86_400_000) }).where(eq(companies.id, t.company.id));
   const [pro] = await db.select().from(plans).where(eq(plans.name, "Profissional"));
 
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
-  await page.goto("/subscription");
+  await signIn(page, t.admin.email, t.admin.password, "/subscription");
   await expect(page.getByTestId("trial-days")).toHaveText("3");
   await expect(page.getByTestId("trial-text")).toHaveText("Seu período de teste termina em 3 dias!");
   await expect(page.getByTestId("billing-email")).toHaveText(t.company.email!);
@@ -121,9 +120,7 @@ test("/financeiro: Pago, Vencido and Em Aberto; Pay opens the checkout for that 
 
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
-  await page.goto("/financeiro");
+  await signIn(page, t.admin.email, t.admin.password, "/financeiro");
   await expect(page.getByTestId("page-title")).toHaveText("Faturas");
   const statusOf = (id: number) => page.getByTestId(`invoice-row-${id}`).getByTestId("invoice-status");
   await expect(statusOf(paidRow.id)).toHaveText("Pago");
@@ -172,9 +169,7 @@ test("/financeiro: Pago, Vencido and Em Aberto; Pay opens the checkout for that 
   // an agent is refused the page (admins only)
   const agentCtx = await browser.newContext();
   const agent = await agentCtx.newPage();
-  await loginThroughPage(agent, t.agent.email, t.agent.password);
-  await agent.waitForURL("**/tickets");
-  await agent.goto("/financeiro");
+  await signIn(agent, t.agent.email, t.agent.password, "/financeiro");
   await expect(agent.getByText("Acesso não permitido").first()).toBeVisible();
   await expect(agent.getByTestId("invoices-table")).toHaveCount(0);
   await agentCtx.close();

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { HANDOFF_MARKER } from "@/lib/bots/providers/openai/handoff";
 import { startOpenAiStub, type OpenAiStub } from "../helpers/stubs/openai-stub";
-import { demoSandboxConnection, expect, loginThroughPage, test, conversationPane } from "./fixtures";
+import { demoSandboxConnection, expect, test, conversationPane } from "./fixtures";
+import { signIn } from "./sign-in";
 import { customerSays, pairDemoPhone } from "./sandbox-phone";
 
 // Issue 17 "done when", in the demo as it runs: a prompt pointed at a local OpenAI-compatible stub
@@ -31,8 +32,7 @@ test("a prompt on a queue answers the customer on the sandbox phone and hands th
   // one signed-in context (one session of the demo admin): the tickets page and the phone page
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await loginThroughPage(admin, "admin@example.com", "admin123");
-  await expect(admin).toHaveURL(/\/tickets/);
+  await signIn(admin, "admin@example.com", "admin123");
   const api = admin.request;
   const queues = (await (await api.get("/api/queue")).json()) as { id: number; name: string }[];
   const vendas = queues.find((q) => q.name === "Vendas")!;
@@ -98,8 +98,7 @@ test("a prompt on a queue answers the customer on the sandbox phone and hands th
 });
 
 test("the connection dialog sets the connection's prompt and integration (admin §2.2)", async ({ page }) => {
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).toHaveURL(/\/tickets/);
+  await signIn(page, "admin@example.com", "admin123");
   const api = page.request;
   const queues = (await (await api.get("/api/queue")).json()) as { id: number; name: string }[];
   const name = `Assistente ${randomBytes(2).toString("hex")}`;

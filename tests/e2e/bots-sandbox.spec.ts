@@ -1,6 +1,7 @@
 import { HANDOFF_MARKER } from "@/lib/bots/providers/openai/handoff";
 import { REPLIES } from "@/lib/bots/sandbox-model/replies";
-import { expect, loginThroughPage, test, conversationPane } from "./fixtures";
+import { expect, test, conversationPane } from "./fixtures";
+import { signIn } from "./sign-in";
 import { customerSays, pairDemoPhone } from "./sandbox-phone";
 
 // The demo's bots with no internet: the seeded "Assistente de vendas" on Vendas answers through the
@@ -13,8 +14,7 @@ test("the demo's sales assistant answers on the sandbox model and hands the cust
   test.setTimeout(120_000);
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await loginThroughPage(admin, "admin@example.com", "admin123");
-  await expect(admin).toHaveURL(/\/tickets/);
+  await signIn(admin, "admin@example.com", "admin123");
   const api = admin.request;
   const queues = (await (await api.get("/api/queue")).json()) as { id: number; name: string; promptId: number | null }[];
   const vendas = queues.find((q) => q.name === "Vendas")!;

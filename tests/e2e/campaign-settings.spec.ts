@@ -1,5 +1,6 @@
 import path from "node:path";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Campaign settings (admin §2.7, §9, issue 15 §3): the defaults 20 / 20 / 60, intervals and custom
 // variables saved ('Configurações salvas') and still there after a reload; a key is never added twice.
@@ -10,10 +11,7 @@ test("campaign settings: save intervals and variables, reload, a duplicate key i
   test.setTimeout(120_000);
   const t = await createE2eTenant({ plan: { useCampaigns: true } });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
-
-  await page.goto("/campaigns-config");
+  await signIn(page, t.admin.email, t.admin.password, "/campaigns-config");
   await expect(page.getByTestId("page-title")).toHaveText("Configurações de campanhas");
   await expect(page.getByTestId("field-messageInterval")).toHaveText("20 segundos");
   await expect(page.getByTestId("field-longerIntervalAfter")).toHaveText("20 segundos");

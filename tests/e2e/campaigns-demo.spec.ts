@@ -3,7 +3,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { campaigns, sandboxMessages } from "@/db/schema";
-import { createE2eTenant, demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, demoSandboxConnection, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Issue 15 "done when", in the demo company: a list of three sandbox numbers, intervals 0, a
 // campaign scheduled a few seconds ahead with {nome}; each number receives exactly one message
@@ -74,8 +75,7 @@ function isoAhead(ms: number) {
 test("demo: three sandbox numbers get their one message each with {nome}; the report reaches FINALIZADA live", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, "admin@example.com", "admin123");
   const whatsappId = await pairDemoPhone(page);
   const api = page.request;
   await settings(api, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
@@ -127,8 +127,7 @@ test("demo: three sandbox numbers get their one message each with {nome}; the re
 test("cancel and restart mid-campaign: nothing goes out while cancelled, every number gets exactly one message", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, "admin@example.com", "admin123");
   const whatsappId = await pairDemoPhone(page);
   const api = page.request;
   // 20 at once, then a pause of 5 s: a campaign of 200 takes about 45 s
@@ -172,8 +171,7 @@ test("the report of another company's campaign, or of an id that is no campaign,
   test.setTimeout(120_000);
   const other = await createE2eTenant();
   const [theirs] = await getDb().insert(campaigns).values({ companyId: other.company.id, name: "Alheia", message1: "Oi" }).returning();
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, "admin@example.com", "admin123");
   for (const path of [`/campaign/${theirs.id}/report`, "/campaign/abc/report", "/campaign/99999999999/report"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
@@ -183,9 +181,7 @@ test("the report of another company's campaign, or of an id that is no campaign,
   // its own admin sees it
   const own = await page.context().browser()!.newContext();
   const ownPage = await own.newPage();
-  await loginThroughPage(ownPage, other.admin.email, other.admin.password);
-  await expect(ownPage).not.toHaveURL(/\/login/);
-  await ownPage.goto(`/campaign/${theirs.id}/report`);
+  await signIn(ownPage, other.admin.email, other.admin.password, `/campaign/${theirs.id}/report`);
   await expect(ownPage.getByTestId("page-title")).toHaveText("Relatório da Alheia");
   await expect(ownPage.getByTestId("campaign-report-scheduledAt-value")).toHaveText("Sem agendamento");
   await expect(ownPage.getByTestId("campaign-report-contactList-value")).toHaveText("Não definida");

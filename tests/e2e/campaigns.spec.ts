@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { formatInTimeZone } from "date-fns-tz";
 import { getDb } from "@/db";
 import { campaignShipping, campaigns, contactLists, whatsapps } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 const TIME_ZONE = "America/Sao_Paulo";
 // SHOTS_DIR set: screenshots of the list and the dialogs are saved there
@@ -39,8 +40,7 @@ test("campaigns: create, list, edit, read-only within the hour, delete", async (
   // one recipient not yet due (due_at null): the dispatcher neither sends it nor finishes the campaign
   await db.insert(campaignShipping).values({ companyId: t.company.id, campaignId: running.id, number: `5511${String(Date.now()).slice(-9)}`, name: "Cliente", status: "pending" });
 
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await signIn(page, t.admin.email, t.admin.password);
   await page.evaluate(() => localStorage.setItem("preferredTheme", "light"));
   await page.goto("/campaigns");
   await expect(page.getByTestId("campaigns-table")).toBeVisible({ timeout: 20_000 });

@@ -1,4 +1,5 @@
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Internal chat (issue 16 §3, admin §2.10, core §2): two agents of one company chat live; the
 // unread dot on the menu item and the top bar's popover follow on the other agent's page.
@@ -11,15 +12,12 @@ test("two users chat live: unread dot and popover badge, read on open, answers b
 
   // B works elsewhere (the tickets page), holding its user channel
   const bChannel = b.waitForResponse((r) => r.url().includes("/api/realtime/auth") && new RegExp(`-user-${t.agent.id}(&|$)`).test(r.request().postData() ?? "") && r.ok());
-  await loginThroughPage(b, t.agent.email, t.agent.password);
-  await b.waitForURL("**/tickets");
+  await signIn(b, t.agent.email, t.agent.password);
   await bChannel;
   await expect(b.getByTestId("chat-unread-dot")).toHaveCount(0);
 
   // A creates a chat with B: the dialog asks for a title and a user first (admin §5)
-  await loginThroughPage(a, t.admin.email, t.admin.password);
-  await a.waitForURL(/\/(tickets)?$/);
-  await a.goto("/chats");
+  await signIn(a, t.admin.email, t.admin.password, "/chats");
   await a.getByTestId("chat-new").click();
   const dialog = a.getByTestId("chat-dialog");
   await expect(dialog.getByTestId("chat-user-option")).toHaveCount(1);
@@ -100,8 +98,7 @@ test("older messages load near the top and the place read stays; a failed send k
   const other = await createE2eTenant();
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await ctx.newPage();
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL(/\/(tickets)?$/);
+  await signIn(page, t.admin.email, t.admin.password);
   const chat = await (await page.request.post("/api/chats", { data: { title: "Histórico", users: [{ id: t.agent.id }] } })).json();
   for (let i = 1; i <= 45; i++) {
     const res = await page.request.post(`/api/chats/${chat.id}/messages`, { data: { message: `Linha ${i}` } });
@@ -135,8 +132,7 @@ test("older messages load near the top and the place read stays; a failed send k
   const otherPage = await ctx.newPage();
   const otherCtx = await browser.newContext();
   const o = await otherCtx.newPage();
-  await loginThroughPage(o, other.admin.email, other.admin.password);
-  await o.waitForURL(/\/(tickets)?$/);
+  await signIn(o, other.admin.email, other.admin.password);
   const theirs = await (await o.request.post("/api/chats", { data: { title: "Deles", users: [{ id: other.agent.id }] } })).json();
   await otherPage.goto(`/chats/${theirs.uuid}`);
   await otherPage.waitForURL(/\/chats$/);

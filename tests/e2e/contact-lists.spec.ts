@@ -2,7 +2,8 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { getDb } from "@/db";
 import { whatsapps } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Contact lists (admin §2.7, issue 15 §1): create a list, add a contact, import a small .xlsx, read
 // the summary, and watch the WhatsApp validity icons turn valid/invalid live as the worker checks the
@@ -29,8 +30,7 @@ test("contact lists: create, add, import an .xlsx, see the summary and the valid
     .values({ companyId: t.company.id, name: "Sandbox Listas", provider: "sandbox", isDefault: true, sessionRequest: "start", sessionRequestedAt: new Date() })
     .returning();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, t.admin.email, t.admin.password);
   const shot = async (name: string) => SHOTS && (await page.screenshot({ path: path.join(SHOTS, `h1-${name}.png`) }));
 
   // pair the sandbox connection (the worker checks numbers only on a connected connection)

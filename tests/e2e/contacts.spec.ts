@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // The contacts page (spec core §2 Contacts page, §5 Contact; issue 5 part 8): add a contact in the
 // modal, import 100 contacts from a CSV file, see them listed, export them all to contatos.csv.
@@ -21,9 +22,7 @@ function contactsCsv(): string {
 
 test("add a contact, import 100 from a CSV file, see them listed and export them", async ({ page }) => {
   const t = await createE2eTenant();
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
-  await page.goto("/contacts");
+  await signIn(page, t.admin.email, t.admin.password, "/contacts");
   await expect(page.getByTestId("page-title")).toHaveText("Contatos");
   await expect(page.getByTestId("contacts-empty")).toBeVisible();
   const rows = page.locator('[data-testid^="contact-row-"]');
@@ -106,9 +105,7 @@ test("an agent sees no delete button; an admin deletes a contact after confirmin
   const t = await createE2eTenant();
   const agentCtx = await browser.newContext();
   const agent = await agentCtx.newPage();
-  await loginThroughPage(agent, t.agent.email, t.agent.password);
-  await agent.waitForURL("**/tickets");
-  await agent.goto("/contacts");
+  await signIn(agent, t.agent.email, t.agent.password, "/contacts");
   await agent.getByTestId("contacts-add").click();
   await agent.getByTestId("contact-name").fill("Bruno Temporário");
   await agent.getByTestId("contact-number").fill("5521999990000");
@@ -120,9 +117,7 @@ test("an agent sees no delete button; an admin deletes a contact after confirmin
 
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await loginThroughPage(admin, t.admin.email, t.admin.password);
-  await admin.waitForURL("**/tickets");
-  await admin.goto("/contacts");
+  await signIn(admin, t.admin.email, t.admin.password, "/contacts");
   const adminRow = admin.locator('[data-testid^="contact-row-"]', { hasText: "Bruno Temporário" });
   await adminRow.getByTestId("contact-delete").click();
   await expect(admin.getByTestId("contact-delete-dialog")).toContainText("Bruno Temporário");

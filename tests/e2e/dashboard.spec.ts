@@ -1,7 +1,8 @@
 import { getDb } from "@/db";
 import { contacts, tickets, ticketTracking, userRatings } from "@/db/schema";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
-import { createE2eTenant, expect, loginThroughPage, test, type E2eTenant } from "./fixtures";
+import { createE2eTenant, expect, test, type E2eTenant } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // The admin dashboard (issue 8; spec core §2 Dashboard): true figures for the conversations of a
 // company, the "Parametrize o filtro" message, live online status, and the two charts drawn and
@@ -46,9 +47,7 @@ async function choose(page: import("@playwright/test").Page, trigger: string, op
 test("the dashboard shows the company's true figures and live online status", async ({ page, browser }) => {
   const t = await createE2eTenant();
   await seed(t);
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
-  await page.goto("/");
+  await signIn(page, t.admin.email, t.admin.password, "/");
   await expect(page.getByTestId("page-title")).toHaveText("Dashboard");
   // default filter: the first of the month to today
   const today = todayIn();
@@ -79,8 +78,7 @@ test("the dashboard shows the company's true figures and live online status", as
   await expect(page.getByTestId(`attendant-${t.agent.id}-status`)).toHaveAttribute("data-online", "false");
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
-  await loginThroughPage(agentPage, t.agent.email, t.agent.password);
-  await agentPage.waitForURL("**/tickets");
+  await signIn(agentPage, t.agent.email, t.agent.password);
   await expect(page.getByTestId(`attendant-${t.agent.id}-status`)).toHaveAttribute("data-online", "true");
   await agentContext.close();
   await expect(page.getByTestId(`attendant-${t.agent.id}-status`)).toHaveAttribute("data-online", "false", { timeout: 20_000 });
@@ -88,17 +86,14 @@ test("the dashboard shows the company's true figures and live online status", as
 
 test("a user who is not an admin is sent to /tickets", async ({ page }) => {
   const t = await createE2eTenant();
-  await loginThroughPage(page, t.agent.email, t.agent.password);
-  await page.waitForURL("**/tickets");
-  await page.goto("/");
+  await signIn(page, t.agent.email, t.agent.password, "/");
   await page.waitForURL("**/tickets");
 });
 
 test("the charts render their bars, readable in light and dark", async ({ page }, testInfo) => {
   const t = await createE2eTenant();
   await seed(t);
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, t.admin.email, t.admin.password);
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto("/");
   // each chart asked for yesterday and today, which hold all the seeded conversations

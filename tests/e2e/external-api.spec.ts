@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { demoSandboxConnection, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // the app the run started (playwright.config.ts: E2E_PORT)
 const E2E_BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
@@ -21,8 +22,7 @@ function curl(args: string[]) {
 
 test("curl sends a text and an image with the connection token; the sandbox phone receives each once", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, "admin@example.com", "admin123");
   const sandbox = await demoSandboxConnection(page);
   const { token } = sandbox;
   expect(token).toBeTruthy();

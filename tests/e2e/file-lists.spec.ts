@@ -1,5 +1,6 @@
 import path from "node:path";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // File lists (admin §2.11, issue 15 §2): the name rule ('nome muito curto'), a list created with two
 // options, one carrying an uploaded file; reopened, the file's name shows; the file is served back.
@@ -10,8 +11,7 @@ test("file lists: create a list with an uploaded file, reopen it and see the fil
   test.setTimeout(120_000);
   const t = await createE2eTenant({ plan: { useCampaigns: true } });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, t.admin.email, t.admin.password);
   const shot = async (name: string) => SHOTS && (await page.screenshot({ path: path.join(SHOTS, `h2-${name}.png`) }));
 
   await page.goto("/files");

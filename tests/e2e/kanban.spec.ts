@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { getDb } from "@/db";
 import { contacts, tags, tickets } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // issue 16 §1: a card dragged on the board changes the ticket's tags, and another browser's board
 // follows without reloading (moves, a closed ticket leaving, a reopened one coming back); the keyboard moves
@@ -55,9 +56,7 @@ test("cards move between lanes by mouse and keyboard; the ticket's tags change a
   const [adminCtx, agentCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [admin, agent] = await Promise.all([adminCtx.newPage(), agentCtx.newPage()]);
   for (const [page, who] of [[admin, t.admin], [agent, t.agent]] as const) {
-    await loginThroughPage(page, who.email, who.password);
-    await page.waitForURL("**/tickets");
-    await page.goto("/kanban");
+    await signIn(page, who.email, who.password, "/kanban");
   }
   for (const page of [admin, agent]) {
     await expect(lane(page, "open").getByRole("heading")).toHaveText("Em aberto");
@@ -121,10 +120,8 @@ test("a move heard while the board's catch-up pages are in flight is not undone 
   const { working, first } = await seedBoard(t.company.id, t.admin.id);
   const [adminCtx, agentCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [admin, agent] = await Promise.all([adminCtx.newPage(), agentCtx.newPage()]);
-  await loginThroughPage(admin, t.admin.email, t.admin.password);
-  await admin.waitForURL("**/tickets");
-  await loginThroughPage(agent, t.agent.email, t.agent.password);
-  await agent.waitForURL("**/tickets");
+  await signIn(admin, t.admin.email, t.admin.password);
+  await signIn(agent, t.agent.email, t.agent.password);
 
   // the agent's lane reads are answered as the server saw them then, but handed over only later
   let release!: () => void;

@@ -1,12 +1,12 @@
-import { createE2eTenant, demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, demoSandboxConnection, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 
 // /messages-api (admin §2.15, issue 14 §3): the demo admin sends through the test forms with the
 // Sandbox connection's token, as an external system would; a plan without useExternalApi is refused.
 test("the demo admin sends a text and a media message through the test forms", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, "admin@example.com", "admin123");
   // the token an admin copies from the connection dialog (GET /api/whatsapp/{id} answers it to admins)
   const { token } = await demoSandboxConnection(page);
   expect(token).toBeTruthy();
@@ -66,9 +66,7 @@ test("the demo admin sends a text and a media message through the test forms", a
 
 test("a plan without useExternalApi gets the spec's toast and is sent away", async ({ page }) => {
   const t = await createE2eTenant({ plan: { useExternalApi: false } });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto("/messages-api");
+  await signIn(page, t.admin.email, t.admin.password, "/messages-api");
   await expect(page.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.").first()).toBeVisible();
   await expect(page).not.toHaveURL(/\/messages-api/);
   await expect(page.getByTestId("text-form")).toHaveCount(0);

@@ -6,6 +6,7 @@ import { lastActiveDay } from "@/lib/companies/due-date";
 import { addDaysToDate, formatDayBr, todayIn } from "@/lib/dates/today";
 import { fillAddress } from "./checkout-steps";
 import { expect, loginThroughPage, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Issue 13's "done when", in the demo as a newcomer tries it: the super admin makes a plan and a
 // company (the Settings tabs have their own spec, super-admin.spec.ts; here through the same API
@@ -21,8 +22,7 @@ test("a new company's admin pays through the sandbox and resets a forgotten pass
   const tag = randomBytes(3).toString("hex");
   const email = `novo-${tag}@e2e.test`;
   const owner = await (await browser.newContext()).newPage();
-  await loginThroughPage(owner, "admin@example.com", "admin123");
-  await expect(owner).toHaveURL(/\/tickets/);
+  await signIn(owner, "admin@example.com", "admin123");
   const plan = await owner.request.post("/api/plans", { data: { name: `Essencial ${tag}`, users: 3, connections: 1, queues: 3, value: "59,90" } });
   expect(plan.ok()).toBe(true);
   const dueDate = addDaysToDate(todayIn("America/Sao_Paulo"), 7);
@@ -34,8 +34,7 @@ test("a new company's admin pays through the sandbox and resets a forgotten pass
 
   // the company's admin: "Ativo até" leads to /subscription
   const page = await (await browser.newContext()).newPage();
-  await loginThroughPage(page, email, "segredo1");
-  await expect(page).toHaveURL(/\/tickets/);
+  await signIn(page, email, "segredo1");
   await page.getByTestId("active-until").click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByTestId("subscription-plan")).toContainText(`Essencial ${tag}`);

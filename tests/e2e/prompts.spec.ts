@@ -2,7 +2,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { prompts } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // AI prompts (admin §2.12, §5, §8; issue 17 §1): 'Informe o setor' without a queue; a prompt
 // created with a queue and a key through the dialog (attached to the queue); reopened, the key
@@ -14,8 +15,7 @@ test("prompts: create with a queue, edit keeping the stored key, see the last fa
   test.setTimeout(120_000);
   const t = await createE2eTenant({ plan: { useOpenAi: true } });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, t.admin.email, t.admin.password);
   const shot = async (name: string) => SHOTS && (await page.screenshot({ path: path.join(SHOTS, `prompts-${name}.png`) }));
   const queue = await (await page.request.post("/api/queue", { data: { name: "Vendas", color: "#0EA5E9" } })).json();
 
@@ -103,9 +103,7 @@ test("prompts: create with a queue, edit keeping the stored key, see the last fa
 
 test("prompts: a plan without useOpenAi gets the spec's toast and is sent away", async ({ page }) => {
   const t = await createE2eTenant({ plan: { useOpenAi: false } });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
-  await page.goto("/prompts");
+  await signIn(page, t.admin.email, t.admin.password, "/prompts");
   await expect(page.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.").first()).toBeVisible();
   await expect(page).not.toHaveURL(/\/prompts/);
   await expect(page.getByTestId("prompts-table")).toHaveCount(0);
@@ -114,8 +112,7 @@ test("prompts: a plan without useOpenAi gets the spec's toast and is sent away",
 
 test("prompts: a prompt saved elsewhere shows, changes and goes live", async ({ page }) => {
   const t = await createE2eTenant({ plan: { useOpenAi: true } });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, t.admin.email, t.admin.password);
   const queue = await (await page.request.post("/api/queue", { data: { name: "Suporte", color: "#F97316" } })).json();
   await page.goto("/prompts");
   await expect(page.getByTestId("prompts-table")).toBeVisible();

@@ -2,7 +2,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { queueIntegrations } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Queue integrations (admin §2.13, §5, §9; issue 17 §2): an admin adds one integration of each type
 // through the dialog with the spec's rules (URL and slug required, projectName = name, typebot
@@ -15,8 +16,7 @@ test("queue integrations: one of each type through the dialog, a Dialogflow test
   test.setTimeout(180_000);
   const t = await createE2eTenant({ plan: { useIntegrations: true } });
   await page.setViewportSize({ width: 1280, height: 860 });
-  await loginThroughPage(page, t.admin.email, t.admin.password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, t.admin.email, t.admin.password);
   const shot = async (name: string) => SHOTS && (await page.screenshot({ path: path.join(SHOTS, `qi-${name}.png`) }));
 
   await page.goto("/queue-integration");

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/db";
 import { whatsapps } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // The demo's promise: pair the sandbox connection, a customer writes, the agent sees the ticket
 // live, and a reply sent through the API reaches the phone with its ticks.
@@ -14,14 +15,11 @@ test("sandbox pairing and a round trip between the customer's phone and the agen
 
   const [adminCtx, agentCtx] = await Promise.all([browser.newContext(), browser.newContext()]);
   const agent = await agentCtx.newPage();
-  await loginThroughPage(agent, t.agent.email, t.agent.password);
-  await agent.waitForURL("**/tickets");
+  await signIn(agent, t.agent.email, t.agent.password);
   await agent.getByTestId("tab-pending").click();
 
   const phone = await adminCtx.newPage();
-  await loginThroughPage(phone, t.admin.email, t.admin.password);
-  await phone.waitForURL("**/tickets");
-  await phone.goto(`/sandbox/${conn.id}`);
+  await signIn(phone, t.admin.email, t.admin.password, `/sandbox/${conn.id}`);
   await expect(phone.getByTestId("sandbox-qr")).toBeVisible({ timeout: 20_000 });
   await phone.getByTestId("sandbox-scan").click();
   await expect(phone.getByTestId("sandbox-status")).toHaveAttribute("data-status", "CONNECTED", { timeout: 15_000 });

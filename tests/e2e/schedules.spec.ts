@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { formatInTimeZone } from "date-fns-tz";
 import { getDb } from "@/db";
 import { contacts, whatsapps } from "@/db/schema";
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 const TIME_ZONE = "America/Sao_Paulo";
 test.use({ timezoneId: TIME_ZONE });
@@ -23,9 +24,7 @@ test("a schedule made in the calendar is sent at its time and reaches the custom
 
   const ctx = await browser.newContext();
   const phone = await ctx.newPage();
-  await loginThroughPage(phone, t.admin.email, t.admin.password);
-  await phone.waitForURL((url) => !url.pathname.startsWith("/login"));
-  await phone.goto(`/sandbox/${conn.id}`);
+  await signIn(phone, t.admin.email, t.admin.password, `/sandbox/${conn.id}`);
   await expect(phone.getByTestId("sandbox-qr")).toBeVisible({ timeout: 20_000 });
   await phone.getByTestId("sandbox-scan").click();
   await expect(phone.getByTestId("sandbox-status")).toHaveAttribute("data-status", "CONNECTED", { timeout: 15_000 });

@@ -30,6 +30,9 @@ async function main() {
       REFRESH_SECRET: randomBytes(32).toString("hex"),
       // the bots' local stubs (an OpenAI-compatible server in the test) are on 127.0.0.1
       WEBHOOK_ALLOW_PRIVATE: "1",
+      // warnings and errors only: the demo's pretty-printed line per request cost CPU on every
+      // call and buried a failure's cause in CI's output (LOG_LEVEL=info brings them back)
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
   });
   // the database goes only after the product has stopped (its worker would log failed queries)

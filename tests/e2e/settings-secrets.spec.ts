@@ -1,4 +1,5 @@
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // issue 12: the payment provider's token is for admins only and the browser sees only its last 4
 // characters; an agent's settings page has no trace of it (CONVENTIONS 13).
@@ -8,9 +9,7 @@ test("an admin saves the payment token and sees it masked; an agent never sees i
 
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await loginThroughPage(admin, t.admin.email, t.admin.password);
-  await admin.waitForURL("**/tickets");
-  await admin.goto("/settings");
+  await signIn(admin, t.admin.email, t.admin.password, "/settings");
   const row = admin.getByTestId("setting-row-asaas");
   await expect(row.getByTestId("setting-asaas-current")).toHaveText("Nenhum token salvo");
   await row.getByTestId("setting-asaas").fill(token);
@@ -25,9 +24,7 @@ test("an admin saves the payment token and sees it masked; an agent never sees i
 
   const agentCtx = await browser.newContext();
   const agent = await agentCtx.newPage();
-  await loginThroughPage(agent, t.agent.email, t.agent.password);
-  await agent.waitForURL("**/tickets");
-  await agent.goto("/settings");
+  await signIn(agent, t.agent.email, t.agent.password, "/settings");
   await expect(agent.getByTestId("settings-options")).toBeVisible();
   await expect(agent.getByTestId("setting-row-asaas")).toHaveCount(0);
   const html = await agent.content();

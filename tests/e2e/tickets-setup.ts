@@ -4,7 +4,8 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { getDb } from "@/db";
 import { queues, quickMessages, userQueues, users, whatsappQueues, whatsapps } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { createE2eTenant, expect, loginThroughPage } from "./fixtures";
+import { createE2eTenant, expect } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // Shared set-up of the ticket specs: a tenant whose sandbox connection offers two queues
 // (Suporte, Vendas) behind a greeting, one agent in each queue, and a quick answer.
@@ -64,8 +65,7 @@ export type TicketsTenant = Awaited<ReturnType<typeof createTicketsTenant>>;
 export async function openAs(browser: Browser, email: string, password: string): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await ctx.newPage();
-  await loginThroughPage(page, email, password);
-  await page.waitForURL("**/tickets");
+  await signIn(page, email, password);
   return page;
 }
 

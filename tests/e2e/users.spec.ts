@@ -1,4 +1,5 @@
-import { createE2eTenant, expect, loginThroughPage, test } from "./fixtures";
+import { createE2eTenant, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // The users page (spec core §2 Users page, §5 User, §6 user-modal:editProfile/editQueues): an
 // admin adds a user in the modal and edits them; that user is refused the page (admins only) and
@@ -10,9 +11,7 @@ test("an admin creates and edits a user; the new user is refused the users page 
 
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await loginThroughPage(admin, t.admin.email, t.admin.password);
-  await admin.waitForURL("**/tickets");
-  await admin.goto("/users");
+  await signIn(admin, t.admin.email, t.admin.password, "/users");
   await expect(admin.getByTestId(`user-row-${t.admin.id}`)).toBeVisible();
   // an admin cannot delete themself: no delete button on their own row
   await expect(admin.getByTestId(`user-row-${t.admin.id}`).getByTestId("delete-user")).toHaveCount(0);
@@ -60,9 +59,7 @@ test("an admin creates and edits a user; the new user is refused the users page 
   // the new user (not an admin) is refused the users page and edits only their own profile
   const userCtx = await browser.newContext();
   const user = await userCtx.newPage();
-  await loginThroughPage(user, person.email, person.password);
-  await user.waitForURL("**/tickets");
-  await user.goto("/users");
+  await signIn(user, person.email, person.password, "/users");
   await expect(user.getByText("Acesso não permitido").first()).toBeVisible();
   await user.waitForURL("**/tickets");
   await expect(user.getByTestId("users-table")).toHaveCount(0);

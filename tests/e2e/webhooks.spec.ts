@@ -1,4 +1,5 @@
-import { demoSandboxConnection, expect, loginThroughPage, test } from "./fixtures";
+import { demoSandboxConnection, expect, test } from "./fixtures";
+import { signIn } from "./sign-in";
 
 // issue 14 §2: the connection dialog's webhook section, as an admin uses it. SHOTS_DIR set: screenshots.
 const shot = (name: string) => (process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/${name}.png` } : undefined);
@@ -6,8 +7,7 @@ const shot = (name: string) => (process.env.SHOTS_DIR ? { path: `${process.env.S
 
 test("connection dialog: webhook section saves URL and events, shows the secret once, lists deliveries", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await loginThroughPage(page, "admin@example.com", "admin123");
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, "admin@example.com", "admin123");
   const sandbox = await demoSandboxConnection(page);
   await page.goto("/connections");
   await page.getByTestId(`connection-row-${sandbox.id}`).getByTestId("edit-connection").click();
