@@ -1,40 +1,54 @@
 // The slowest tests of each tier, from the JSON reports a run leaves in .test-reports
-// (`node tests/slowest.mjs [dir] [N]`, N = 25 by default): where a tier's time goes, for the
-// budget in docs/testing.md.
+// (`node tests/slowest.mjs [dir] [N] [--before DIR]`, N = 25 by default): where a tier's time goes,
+// for the budget in docs/testing.md. With --before, each test's time in an earlier run's reports
+// (another clone's .test-reports) is printed beside it.
 import fs from "node:fs";
 import path from "node:path";
 
-const dir = process.argv[2] ?? ".test-reports";
-const n = Number(process.argv[3] ?? 25);
-const read = (name) => {
-  const file = path.join(dir, name);
+const args = process.argv.slice(2);
+const beforeAt = args.indexOf("--before");
+const beforeDir = beforeAt >= 0 ? args.splice(beforeAt, 2)[1] : null;
+const dir = args[0] ?? ".test-reports";
+const n = Number(args[1] ?? 25);
+
+const read = (from, name) => {
+  const file = path.join(from, name);
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
 };
 const short = (file) => file.replace(/^.*?\/(tests|lib)\//, "$1/");
-const show = (tier, rows) => {
-  rows.sort((a, b) => b.ms - a.ms);
-  console.log(`\n${tier}: slowest ${Math.min(n, rows.length)} of ${rows.length}`);
-  for (const r of rows.slice(0, n)) console.log(`${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.name}`);
-};
 
-for (const tier of ["unit", "integration"]) {
-  const r = read(`${tier}.json`);
-  if (!r) continue;
-  show(tier, r.testResults.flatMap((f) => f.assertionResults.map((t) => ({ ms: t.duration ?? 0, name: `${short(f.name)} › ${t.title}` }))));
+function vitestRows(report) {
+  return report.testResults.flatMap((f) => f.assertionResults.map((t) => ({ ms: t.duration ?? 0, name: `${short(f.name)} › ${t.title}` })));
 }
 
-const e2e = read("e2e.json");
-if (e2e) {
+function playwrightRows(report) {
   const rows = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) {
-        const ms = t.results.reduce((sum, res) => sum + res.duration, 0);
-        rows.push({ ms, name: `${file ?? suite.file}:${spec.line} › ${spec.title}` });
-      }
+      for (const t of spec.tests) rows.push({ ms: t.results.reduce((sum, res) => sum + res.duration, 0), name: `${file ?? suite.file} › ${spec.title}` });
     }
     for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
   };
-  for (const suite of e2e.suites) walk(suite);
-  show("e2e", rows);
+  for (const suite of report.suites) walk(suite);
+  return rows;
+}
+
+const TIERS = [
+  ["unit", "unit.json", vitestRows],
+  ["integration", "integration.json", vitestRows],
+  ["e2e", "e2e.json", playwrightRows],
+];
+const secs = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+
+for (const [tier, file, rowsOf] of TIERS) {
+  const report = read(dir, file);
+  if (!report) continue;
+  const rows = rowsOf(report).sort((a, b) => b.ms - a.ms);
+  const earlier = beforeDir && read(beforeDir, file) ? new Map(rowsOf(read(beforeDir, file)).map((r) => [r.name, r.ms])) : null;
+  const total = rows.reduce((sum, r) => sum + r.ms, 0);
+  console.log(`\n${tier}: slowest ${Math.min(n, rows.length)} of ${rows.length} (all: ${(total / 1000).toFixed(0)} s)${earlier ? "  [before -> now]" : ""}`);
+  for (const r of rows.slice(0, n)) {
+    const was = earlier?.get(r.name);
+    console.log(`${earlier ? `${was === undefined ? "      -  " : secs(was)} -> ` : ""}${secs(r.ms)}  ${r.name}`);
+  }
 }
