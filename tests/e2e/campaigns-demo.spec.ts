@@ -130,8 +130,9 @@ test("cancel and restart mid-campaign: nothing goes out while cancelled, every n
   await signIn(page, "admin@example.com", "admin123");
   const whatsappId = await pairDemoPhone(page);
   const api = page.request;
-  // 20 at once, then a pause of 5 s: a campaign of 200 takes about 45 s
-  await settings(api, { messageInterval: 0, longerIntervalAfter: 20, greaterInterval: 5 });
+  // 10 at once, then a pause of 1 s (the shortest the settings offer): a campaign of 200 takes
+  // about 20 s in twenty bursts, so a cancel after the second burst lands well before its end
+  await settings(api, { messageInterval: 0, longerIntervalAfter: 10, greaterInterval: 1 });
   const tag = randomBytes(3).toString("hex");
   const nums = numbers(200);
   const listId = await contactList(api, `Grande ${tag}`, nums.map((number, i) => ({ name: `Cliente ${i + 1}`, number })), "import");
@@ -151,7 +152,8 @@ test("cancel and restart mid-campaign: nothing goes out while cancelled, every n
   await page.waitForTimeout(1500);
   const atCancel = sum(await received(whatsappId, nums));
   expect(atCancel).toBeLessThan(200);
-  await page.waitForTimeout(7000);
+  // four would-be bursts' time: had the cancel not held, about 40 more would have gone out
+  await page.waitForTimeout(4000);
   expect(sum(await received(whatsappId, nums))).toBe(atCancel);
   await expect(page.getByTestId("campaign-report-completedAt-value")).toHaveText("Não concluída");
 
