@@ -1,6 +1,6 @@
 "use client";
 
-import { clearLocalSession, COMPANY_END_CODES, COMPANY_ENDED_EVENT, type CompanyEnded } from "@/lib/api/client";
+import { announceCompanyEnd, clearLocalSession } from "@/lib/api/client";
 
 let checking = false;
 const RELOAD_DELAY_MS = 1000; // spec: reload 1 s after the session is found expired
@@ -20,13 +20,8 @@ export async function checkSessionAfterRefusal() {
       if (refreshed.ok) res = await fetch("/api/auth/me", { credentials: "same-origin" });
     }
     if (res.status === 401 || res.status === 403 || res.status === 402) {
-      const body = (await res.json().catch(() => ({}))) as { error?: string; dueDate?: string };
-      const code = COMPANY_END_CODES.find((c) => c === body.error);
-      if (code) {
-        // the company was suspended or expired: the session watcher says so, then reloads
-        window.dispatchEvent(new CustomEvent<CompanyEnded>(COMPANY_ENDED_EVENT, { detail: { code, dueDate: body.dueDate } }));
-        return;
-      }
+      // the company was suspended or expired: the session watcher says so, then reloads
+      if (announceCompanyEnd(await res.json().catch(() => ({})))) return;
       clearLocalSession();
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     }

@@ -17,6 +17,19 @@ export const COMPANY_END_CODES = ["ERR_COMPANY_INACTIVE", "ERR_SUBSCRIPTION_EXPI
 export const COMPANY_ENDED_EVENT = "company-ended";
 export type CompanyEnded = { code: (typeof COMPANY_END_CODES)[number]; dueDate?: string };
 
+/**
+ * Raises COMPANY_ENDED_EVENT when an error answer's body says the company's sessions ended; answers
+ * whether it did. api() and the refused-subscription check (components/realtime/session-check.ts)
+ * both read answers this way.
+ */
+export function announceCompanyEnd(body: { error?: unknown; dueDate?: unknown }): boolean {
+  const code = COMPANY_END_CODES.find((c) => c === body.error);
+  if (!code) return false;
+  const detail: CompanyEnded = { code, dueDate: typeof body.dueDate === "string" ? body.dueDate : undefined };
+  window.dispatchEvent(new CustomEvent(COMPANY_ENDED_EVENT, { detail }));
+  return true;
+}
+
 const SESSION_KEYS = ["companyId", "userId", "companyDueDate", "cshow", "token"];
 
 export function clearLocalSession() {
@@ -58,11 +71,7 @@ export async function api<T = unknown>(path: string, init: RequestInit & { json?
       if (!location.pathname.startsWith("/login")) location.assign("/login");
     }
     const body = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
-    const code = COMPANY_END_CODES.find((c) => c === body.error);
-    if (code && !path.startsWith("/api/auth/login")) {
-      const detail: CompanyEnded = { code, dueDate: typeof body.dueDate === "string" ? body.dueDate : undefined };
-      window.dispatchEvent(new CustomEvent(COMPANY_ENDED_EVENT, { detail }));
-    }
+    if (!path.startsWith("/api/auth/login")) announceCompanyEnd(body);
     throw new ApiError(String(body.error ?? (text || "")), res.status, body);
   }
   return data as T;

@@ -7,8 +7,9 @@ import { localeCookie, rememberedItems, type LoginAnswer } from "@/components/au
  * context), then what the form's rememberSession keeps in the browser (localStorage and the locale
  * cookie), then `to`. For tests whose subject is not signing in: the form itself stays driven
  * through its page by session.spec.ts (wrong credentials, the landing page, logout),
- * login-limit.spec.ts, signup.spec.ts, first-start.spec.ts, realtime.spec.ts (a second login ends
- * the first session) and super-admin.spec.ts (a new company's admin signs in until suspended).
+ * login-limit.spec.ts, signup.spec.ts, password-reset.spec.ts (the new password), realtime.spec.ts
+ * (a second login ends the first session), super-admin.spec.ts (a new company's admin signs in
+ * until suspended) and newcomer.spec.ts's last step.
  */
 export async function signIn(page: Page, email: string, password: string, to = "/tickets") {
   const res = await page.request.post("/api/auth/login", { data: { email, password } });
