@@ -157,6 +157,7 @@ test("the super admin creates a plan and a company; its admin signs in until the
   const found = await (await page.request.get(`/api/companies?searchParam=${encodeURIComponent(company)}`)).json();
   expect((await page.request.put(`/api/companies/${found.companies[0].id}`, { data: { status: false } })).ok()).toBe(true);
   await notice;
+  await snap(admin, "super-admin-suspended-notice");
   await admin.waitForURL("**/login");
   await Promise.all([ctx.close(), adminCtx.close()]);
 });
