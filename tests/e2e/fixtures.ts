@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { closeDb, getDb } from "@/db";
 import { plans, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
@@ -60,6 +60,20 @@ export async function loginThroughPage(page: Page, email: string, password: stri
   await page.getByTestId("login-form").locator('input[type="email"]').fill(email);
   await page.getByTestId("login-form").locator('input[type="password"]').fill(password);
   await page.getByTestId("login-form").locator('button[type="submit"]').click();
+}
+
+/**
+ * Picks `name` in a select (its trigger given) and waits for the trigger to show it. Tried again
+ * while the trigger does not show it: a CI-like run on 2 cores once saw the option's click land
+ * while a long list (dozens of plans) was still being placed, leaving the list open with nothing
+ * chosen and every later click intercepted by it.
+ */
+export async function pickOption(page: Page, trigger: Locator, name: RegExp) {
+  await expect(async () => {
+    if (!(await page.getByRole("listbox").isVisible())) await trigger.click();
+    await page.getByRole("option", { name }).click({ timeout: 2_000 });
+    await expect(trigger).toHaveText(name, { timeout: 1_000 });
+  }).toPass();
 }
 
 export const test = base.extend({});

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { addDaysToDate, todayIn } from "@/lib/dates/today";
-import { expect, loginThroughPage, subscribed, test } from "./fixtures";
+import { expect, loginThroughPage, pickOption, subscribed, test } from "./fixtures";
 
 // issue 13 §1 (admin §2.4): the demo's super admin creates a plan, then a company on it with its
 // admin, renews it, adds a help video; the new admin signs in to a company of their own, and
@@ -78,8 +78,7 @@ test("the super admin creates a plan and a company; its admin signs in until the
   await dialog.getByTestId("field-email").fill(email);
   await dialog.getByTestId("field-password").fill("segredo1");
   await dialog.getByTestId("field-phone").fill("(31) 99876-5432");
-  await dialog.getByTestId("field-planId").click();
-  await page.getByRole("option", { name: new RegExp(plan) }).click();
+  await pickOption(page, dialog.getByTestId("field-planId"), new RegExp(plan));
   await dialog.getByTestId("field-dueDate").fill(due);
   await dialog.getByTestId("field-campaignsEnabled").click();
   await expect(dialog.getByTestId("field-campaignsEnabled")).toHaveAttribute("data-state", "checked");
@@ -107,8 +106,7 @@ test("the super admin creates a plan and a company; its admin signs in until the
   await dialog.getByTestId("field-name").fill(company.toUpperCase());
   await dialog.getByTestId("field-email").fill(`outro-${tag}@e2e.test`);
   await dialog.getByTestId("field-password").fill("segredo1");
-  await dialog.getByTestId("field-planId").click();
-  await page.getByRole("option", { name: new RegExp(plan) }).click();
+  await pickOption(page, dialog.getByTestId("field-planId"), new RegExp(plan));
   await dialog.getByTestId("company-submit").click();
   await expect(page.getByText(/Verifique se já existe uma empresa com o mesmo nome/).first()).toBeVisible();
   await expect(page.getByText("Já existe uma empresa com este nome.").first()).toBeVisible();
