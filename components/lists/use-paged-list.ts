@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api/client";
+import { HeardWhileReading } from "./heard-while-reading";
 import { mergeFirstRows } from "./merge-rows";
 
 type Page<T> = { count: number; hasMore: boolean } & Record<string, unknown> & { [k: string]: T[] | number | boolean };
@@ -20,26 +21,29 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
   const [term, setTerm] = useState("");
   const page = useRef(opts.initial ? 1 : 0);
   const generation = useRef(0);
+  const [heard] = useState(() => new HeardWhileReading<T>());
   // a url that already carries a query (contact-list-items?contactListId=…) gets the page after `&`
   const sep = opts.url.includes("?") ? "&" : "?";
 
   const load = useCallback(
     async (pageNumber: number, searchParam: string) => {
       const gen = generation.current;
+      const mark = heard.begin();
       setLoading(true);
       try {
         const qs = new URLSearchParams({ searchParam, pageNumber: String(pageNumber) });
         const data = await api<Page<T>>(`${opts.url}${sep}${qs}`);
         if (gen !== generation.current) return; // a newer search replaced this one
-        const rows = (data[opts.key] as T[]) ?? [];
+        const rows = heard.replay(mark, (data[opts.key] as T[]) ?? []);
         setItems((prev) => (pageNumber === 1 ? rows : [...prev, ...rows.filter((r) => !prev.some((p) => p.id === r.id))]));
         setHasMore(Boolean(data.hasMore));
         page.current = pageNumber;
       } finally {
+        heard.end();
         if (gen === generation.current) setLoading(false);
       }
     },
-    [opts.url, opts.key, sep],
+    [opts.url, opts.key, sep, heard],
   );
 
   useEffect(() => {
@@ -76,18 +80,25 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
     /** Page 1 again, merged by id (after the list's channels subscribed): loaded pages and scroll stay. */
     catchUp: () => {
       const gen = generation.current;
+      const mark = heard.begin();
       const qs = new URLSearchParams({ searchParam: term, pageNumber: "1" });
       api<Page<T>>(`${opts.url}${sep}${qs}`)
         .then((data) => {
           if (gen !== generation.current) return; // a search or reload answers instead
-          const rows = (data[opts.key] as T[]) ?? [];
+          const rows = heard.replay(mark, (data[opts.key] as T[]) ?? []);
           setItems((prev) => mergeFirstRows(prev, rows, Boolean(data.hasMore), page.current));
           if (page.current <= 1) setHasMore(Boolean(data.hasMore));
         })
-        .catch(() => {});
+        .catch(() => {})
+        .finally(() => heard.end());
     },
-    upsert: (row: Partial<T> & { id: number }) =>
-      setItems((prev) => (prev.some((p) => p.id === row.id) ? prev.map((p) => (p.id === row.id ? { ...p, ...row } : p)) : prev)),
-    remove: (id: number) => setItems((prev) => prev.filter((p) => p.id !== id)),
+    upsert: (row: Partial<T> & { id: number }) => {
+      heard.hear({ upsert: row });
+      setItems((prev) => (prev.some((p) => p.id === row.id) ? prev.map((p) => (p.id === row.id ? { ...p, ...row } : p)) : prev));
+    },
+    remove: (id: number) => {
+      heard.hear({ remove: id });
+      setItems((prev) => prev.filter((p) => p.id !== id));
+    },
   };
 }
