@@ -14,8 +14,10 @@ import { s3Driver } from "./s3-driver";
 export { mimeFromName, safeFileName } from "./keys";
 export type { ByteRange, StorageDriver } from "./driver";
 
-// STORAGE_DIR is read from process.env on each call, as before the drivers (tests point it at a temp dir)
-const diskRoot = () => path.resolve(process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "media"));
+// STORAGE_DIR is read from process.env on each call, as before the drivers (tests point it at a temp dir).
+// A folder chosen at run time, never part of the build: without the comment Turbopack traced the whole
+// project (sources and all) into the server's output.
+const diskRoot = () => path.resolve(/*turbopackIgnore: true*/ process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? ".data", "media"));
 const disk = diskDriver(diskRoot);
 let s3: { sig: string; driver: StorageDriver } | null = null;
 let override: StorageDriver | null = null;
