@@ -1,5 +1,4 @@
-/** A live change a list heard: a row's fields merged, or the row removed. */
-export type HeardChange<T extends { id: number }> = { upsert: Partial<T> & { id: number } } | { remove: number };
+import { applyToRows, type RowChange } from "./live-change";
 
 /**
  * The live changes a list hears while it is reading a page, so the page's answer, which the server
@@ -10,7 +9,7 @@ export type HeardChange<T extends { id: number }> = { upsert: Partial<T> & { id:
  */
 export class HeardWhileReading<T extends { id: number }> {
   private reads = 0;
-  private log: HeardChange<T>[] = [];
+  private log: RowChange<T>[] = [];
 
   /** A read starts; its mark. Every `begin` is followed by one `end`. */
   begin(): number {
@@ -19,18 +18,13 @@ export class HeardWhileReading<T extends { id: number }> {
   }
 
   /** A change applied to the list: kept while any read is in flight. */
-  hear(change: HeardChange<T>) {
+  hear(change: RowChange<T>) {
     if (this.reads > 0) this.log.push(change);
   }
 
   /** A read's rows with the changes heard since its mark, in the order they were heard. */
   replay(mark: number, rows: T[]): T[] {
-    let out = rows;
-    for (const change of this.log.slice(mark)) {
-      if ("remove" in change) out = out.filter((r) => r.id !== change.remove);
-      else out = out.map((r) => (r.id === change.upsert.id ? { ...r, ...change.upsert } : r));
-    }
-    return out;
+    return this.log.slice(mark).reduce(applyToRows, rows);
   }
 
   /** A read answered, failed or was replaced. */

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api/client";
 import { HeardWhileReading } from "./heard-while-reading";
+import { applyToRows, type RowChange } from "./live-change";
 import { mergeFirstRows } from "./merge-rows";
 
 type Page<T> = { count: number; hasMore: boolean } & Record<string, unknown> & { [k: string]: T[] | number | boolean };
@@ -64,6 +65,12 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
     void load(1, term);
   }, [term, load, opts.initial]);
 
+  // a live change: to the rows held now, and to the answer of any page being read
+  const apply = (change: RowChange<T>) => {
+    heard.hear(change);
+    setItems((prev) => applyToRows(prev, change));
+  };
+
   return {
     items,
     hasMore,
@@ -92,13 +99,7 @@ export function usePagedList<T extends { id: number }>(opts: { url: string; key:
         .catch(() => {})
         .finally(() => heard.end());
     },
-    upsert: (row: Partial<T> & { id: number }) => {
-      heard.hear({ upsert: row });
-      setItems((prev) => (prev.some((p) => p.id === row.id) ? prev.map((p) => (p.id === row.id ? { ...p, ...row } : p)) : prev));
-    },
-    remove: (id: number) => {
-      heard.hear({ remove: id });
-      setItems((prev) => prev.filter((p) => p.id !== id));
-    },
+    upsert: (row: Partial<T> & { id: number }) => apply({ upsert: row }),
+    remove: (id: number) => apply({ remove: id }),
   };
 }

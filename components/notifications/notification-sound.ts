@@ -73,4 +73,3 @@ export function playNotificationSound(volume: number): void {
       () => {},
     );
 }
-
