@@ -59,6 +59,9 @@ const schema = z
     // how long a WhatsApp worker's lease on a connection lasts unrenewed: after a crash, the wait
     // before another worker takes the connection over (renewed every second while the worker lives)
     WORKER_LEASE_MS: z.coerce.number().int().min(3000).max(600_000).default(30_000),
+    // a message WhatsApp held while no socket was up is answered by the bot only when younger than
+    // this (minutes); older ones are notified to the agents, not answered (lib/messages/held-guards.ts)
+    HELD_REPLY_MAX_AGE_MIN: z.coerce.number().int().min(1).max(7 * 24 * 60).default(360),
     // how many reverse proxies stand in front of the app and append to X-Forwarded-For: unset, 0 or
     // false trusts none (the client address is the socket's); 1 or true, one; n, n (lib/auth/client-address.ts)
     TRUST_PROXY: z

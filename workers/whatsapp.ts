@@ -14,7 +14,7 @@ import { logger } from "@/lib/observability/logger";
 import { safeError } from "@/lib/observability/safe-error";
 import { countEvent, countSends, serveWorkerMetrics } from "@/lib/observability/worker-metrics";
 import { createProviderConnection, enabledProviders } from "@/lib/whatsapp/providers";
-import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
+import { handleProviderEvent, mayBeRetried } from "@/lib/whatsapp/worker/event-sink";
 import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
 
 // The WhatsApp worker process (ARCHITECTURE: workers/whatsapp.ts): one per machine by default,
@@ -30,10 +30,17 @@ async function main() {
     leaseMs: env.WORKER_LEASE_MS,
     providers: enabledProviders(),
     createConnection: createProviderConnection,
-    onEvent: (conn, event) =>
-      handleProviderEvent(getDb(), conn, countEvent(event)).catch((err) => {
+    onEvent: async (conn, event) => {
+      try {
+        await handleProviderEvent(getDb(), conn, event);
+        countEvent(event);
+      } catch (err) {
         logger().error({ connection: conn.id, event: event.type, error: safeError(err) }, "whatsapp event failed");
-      }),
+        // a customer's message (or its edit, its deletion) not stored for a reason that may pass (the
+        // database away): the provider keeps it and tries again (the inbox, the sandbox's own rows)
+        if (mayBeRetried(event, err)) throw err;
+      }
+    },
     // sent messages counted for this process's metrics (docs/observability.md)
     outbox: countSends("outbound", {
       claim: (whatsappId, limit) => claimOutbox(getDb(), whatsappId, limit),

@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { checkIn, timestamps, tz } from "./columns";
 import { companyIdColumn } from "./companies";
 import { whatsapps } from "./connections";
@@ -187,9 +187,12 @@ export const campaignMessages = pgTable(
     sendAttempts: integer("send_attempts").notNull().default(0),
     sendError: text("send_error"),
     sentAt: timestamp("sent_at", tz),
+    // the message as sent (WhatsApp's retry requests: getMessage), found by (whatsapp_id, wid)
+    dataJson: jsonb("data_json"),
     ...timestamps(),
   },
   (t) => [
+    index("campaign_messages_wid_idx").on(t.whatsappId, t.wid),
     // a recipient's message parts are written once
     unique("campaign_messages_shipping_part_unique").on(t.shippingId, t.kind, t.position),
     // the worker's outbox scan of its connection

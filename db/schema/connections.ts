@@ -71,6 +71,8 @@ export const whatsapps = pgTable(
     sessionRequest: text("session_request"),
     sessionRequestedAt: timestamp("session_requested_at", tz),
     leaseOwner: text("lease_owner"),
+    // when the connection last became CONNECTED (inactivity expiry waits a grace period after it)
+    connectedAt: timestamp("connected_at", tz),
     leaseExpiresAt: timestamp("lease_expires_at", tz),
     ...timestamps(),
   },

@@ -26,3 +26,4 @@ export * from "./auth-attempts";
 export * from "./mail";
 export * from "./external-api";
 export * from "./worker-processes";
+export * from "./whatsapp-inbox";

@@ -31,7 +31,8 @@ type Ids = { companyId: number; whatsappId: number };
  * context kept yet, nothing for the bot to do or say).
  */
 export async function turnAhead(db: Db, ids: Ids, message: InboundMessage, p: IngestParams): Promise<Ahead | null> {
-  if (message.fromMe || message.fromHistory || message.isGroup || message.mediaType === "call_log") return null;
+  // a held message's turn has guards of its own (lib/messages/held-guards.ts), decided after it is stored
+  if (message.fromMe || message.fromHistory || message.held || message.isGroup || message.mediaType === "call_log") return null;
   const kept = keptTicket(ids.companyId, ids.whatsappId, p.chat.number);
   const context = keptBotContext(ids.companyId, ids.whatsappId);
   if (!context) return null;

@@ -11,6 +11,14 @@ import { insertBotMessage, wakeWorker } from "./queue-bot-message";
 import { movedTicketEvents } from "./ticket-events";
 import type { TimedRuleResult } from "./transfer-due-tickets";
 
+/**
+ * A connection that is not CONNECTED may be holding the customer's answer (WhatsApp keeps what
+ * arrives while no socket is up, and delivers it on reconnect): its tickets are not expired, nor in
+ * the first minutes after it connects, while the held messages arrive. Closing then would greet the
+ * customer as new right after.
+ */
+export const RECONNECT_GRACE_S = 120;
+
 type Due = { id: number; companyId: number; whatsappId: number; status: TicketStatus; queueId: number | null; message: string };
 
 /**
@@ -33,6 +41,7 @@ const dueTickets = (at: string, limit: number, only?: number[]) => sql`
     ) last
   where w.expires_ticket > 0 and last.from_me
     and last.created_at < ${at}::timestamptz - make_interval(mins => w.expires_ticket)
+    and w.status = 'CONNECTED' and (w.connected_at is null or w.connected_at <= ${at}::timestamptz - ${`${RECONNECT_GRACE_S} seconds`}::interval)
     ${only ? sql`and t.id = any(${`{${only.join(",")}}`}::int[])` : sql``}
   order by t.id
   limit ${limit}
@@ -43,7 +52,8 @@ const dueTickets = (at: string, limit: number, only?: number[]) => sql`
  * Expiry (issue 6 part 3, connection fields expiresTicket + expiresInactiveMessage; issue 12):
  * it closes conversations the customer abandoned, never a customer waiting for us. An open ticket
  * whose last message is ours and that the customer has not answered for expiresTicket minutes
- * (0: never) before `now` is closed, after expiresInactiveMessage (when set) is queued to the
+ * (0: never) before `now` is closed (only while its connection is CONNECTED, and not in the
+ * RECONNECT_GRACE_S after it connected), after expiresInactiveMessage (when set) is queued to the
  * customer. Pending tickets, tickets whose last message is the customer's and tickets without a
  * message are left alone. As on resolve, the queue is kept and the bot, integration and prompt
  * are cleared, and the ticket's tracking cycle is finished at `now`.

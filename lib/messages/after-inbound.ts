@@ -3,6 +3,7 @@ import { confirmCampaignAnswer } from "@/lib/campaigns/dispatch/confirm-answer";
 import { runChatbot } from "@/lib/chatbot/run-chatbot";
 import type { BotState } from "@/lib/chatbot/state";
 import type { InboundMessage } from "@/lib/whatsapp/types";
+import { heldTurnAllowed, isLate } from "./held-guards";
 
 export type InboundEvent = {
   companyId: number;
@@ -35,12 +36,18 @@ export type InboundEvent = {
 export async function afterInbound(db: Db, event: InboundEvent): Promise<void> {
   // spec: bots answer customers only: not own messages, history imports or groups
   if (event.message.fromMe || event.message.fromHistory || event.message.isGroup) return;
+  // a message WhatsApp held while we were away is decided on the clock now, not its own time: a
+  // 23:00 message read at 09:00 gets no out-of-hours text
+  const held = event.message.held ? new Date() : null;
   // an answer to a campaign's confirmation request sends the campaign message (one indexed query,
   // skipped when the ingest statement already looked)
   if (event.campaignWaiting !== false) {
-    await confirmCampaignAnswer(db, { companyId: event.companyId, whatsappId: event.whatsappId, number: event.message.chatId }).catch((err) =>
+    const answer = { companyId: event.companyId, whatsappId: event.whatsappId, number: event.message.chatId };
+    const late = held ? isLate(event.message, held) : false;
+    await confirmCampaignAnswer(db, held ? { ...answer, held: { answeredAt: event.message.timestamp, late } } : answer).catch((err) =>
       console.error("[campaigns] confirmation answer failed:", err),
     );
   }
-  await runChatbot(db, event);
+  if (held && !(await heldTurnAllowed(db, event, held))) return;
+  await runChatbot(db, event, held ? { now: held } : {});
 }

@@ -1,14 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { messages } from "@/db/schema";
 import { publish } from "@/lib/realtime/publish";
 import { messageJson, webhookInsertSql } from "@/lib/webhooks/enqueue-webhook";
+import { clip } from "./message-text";
 import { messageUpdatedEvent } from "./message-view";
 import { refreshLastMessage } from "./refresh-last-message";
 
 // What the provider reports about a message it already has (issue 4 part 1: acks 1 to 5, edits
-// and deletes); each change is published on the conversation channel. Unknown wids are ignored:
-// the event may concern a message sent before the connection was paired here.
+// and deletes; issue 33 §7: refusals); each change is published on the conversation channel.
+// Unknown wids are ignored: the event may concern a message sent before the connection was paired here.
 
 type Ref = { companyId: number; whatsappId: number; wid: string };
 
@@ -37,6 +38,23 @@ export async function applyAck(db: DbOrTx, r: Ref & { ack: number }) {
   if (!raw) return null;
   const row = { id: Number(raw.id), ticketId: raw.ticketId, ack: raw.ack, sendStatus: raw.sendStatus };
   await publish(messageUpdatedEvent(r.companyId, row.ticketId, { id: row.id, ack: row.ack, sendStatus: row.sendStatus }));
+  return row;
+}
+
+/**
+ * WhatsApp refused a message we sent (issue 33 §7): the outbox row is failed with WhatsApp's code,
+ * which the bubble translates. Only below delivered: a refusal reported after the phone got the
+ * message changes nothing. The row keeps its wid; a resend is a new row (resend-message.ts).
+ */
+export async function applyFailed(db: DbOrTx, r: Ref & { code: string }) {
+  const [row] = await db
+    .update(messages)
+    .set({ sendStatus: "failed", sendError: clip(r.code || "ERR_SENDING_WAPP_MSG", 500), updatedAt: sql`now()` })
+    .where(and(byWid(r), eq(messages.fromMe, true), lt(messages.ack, 2), inArray(messages.sendStatus, ["sending", "sent"])))
+    .returning({ id: messages.id, ticketId: messages.ticketId, sendStatus: messages.sendStatus, sendError: messages.sendError });
+  if (!row) return null;
+  const { ticketId, ...message } = row;
+  await publish(messageUpdatedEvent(r.companyId, ticketId, message));
   return row;
 }
 

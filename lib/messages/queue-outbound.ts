@@ -22,58 +22,79 @@ export type QueueOutboundInput = { body: string; medias?: OutboundMedia[]; quote
  * its polling). Several files give one row each, the text as the first captionable file's caption.
  */
 export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number, input: QueueOutboundInput): Promise<MessageView[]> {
-  const { views, summary } = await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const ticket = await sendableTicket(tx, ctx, ticketId);
     const quotedId = input.quotedMsgId ? await quotedMessageId(tx, ctx.companyId, ticket.contactId, input.quotedMsgId) : null;
     const rows = outboundRows(input.body, input.medias ?? []);
-    const inserted = await tx
-      .insert(messages)
-      .values(
-        rows.map((r, i) => ({
-          companyId: ctx.companyId,
-          ticketId,
-          whatsappId: ticket.whatsappId,
-          wid: generateWid(),
-          body: r.body,
-          fromMe: true,
-          read: true,
-          mediaType: r.media ? rowMediaType(r.media.type) : null,
-          mediaUrl: r.media?.path ?? null,
-          dataJson: r.media ? { media: { mimetype: r.media.mimetype, filename: r.media.filename } } : null,
-          quotedMsgId: i === 0 ? quotedId : null,
-          sendStatus: "pending",
-          ack: 0,
-        })),
-      )
-      .returning({ id: messages.id });
     const last = rows[rows.length - 1];
     const lastMessage = lastMessageText(last.body, last.media ? rowMediaType(last.media.type) : null, last.media?.filename);
-    // the guards close the gap between the checks above and this write: still not closed, and
-    // for a non-admin still their open ticket
-    const stillMine = isAdmin(ctx) ? undefined : and(eq(tickets.status, "open"), eq(tickets.userId, ctx.userId));
-    const [t] = await tx
-      .update(tickets)
-      .set({ lastMessage, updatedAt: new Date() })
-      .where(and(eq(tickets.id, ticketId), eq(tickets.companyId, ctx.companyId), ne(tickets.status, "closed"), stillMine))
-      .returning({ updatedAt: tickets.updatedAt, lastMessage: tickets.lastMessage });
-    if (!t) {
-      // changed meanwhile: the check again names why (closed: 409; taken by someone else: 403)
-      await sendableTicket(tx, ctx, ticketId);
-      throw new AppError("ERR_TICKET_CLOSED", 409);
-    }
-    // delivered to the worker's LISTEN when this transaction commits
-    await tx.execute(sql`select pg_notify('outbox', ${String(ticket.whatsappId)})`);
-    const ids = inserted.map((r) => r.id);
-    const views = (await selectMessages(tx).where(and(inArray(messages.id, ids), eq(messages.companyId, ctx.companyId))))
-      .map(toMessageView)
-      .sort((a, b) => a.id - b.id);
-    const summary = toTicketSummary({ ...ticket, ...t });
-    return { views, summary };
+    const values = rows.map((r, i) => ({
+      body: r.body,
+      mediaType: r.media ? rowMediaType(r.media.type) : null,
+      mediaUrl: r.media?.path ?? null,
+      dataJson: r.media ? { media: { mimetype: r.media.mimetype, filename: r.media.filename } } : null,
+      quotedMsgId: i === 0 ? quotedId : null,
+    }));
+    return writeOutbox(tx, ctx, ticket, values, lastMessage);
   });
+  return publishOutbox(ctx, written);
+}
+
+/** What an outbox row carries of its own; the rest is the ticket's, or an unsent row's. */
+export type OutboxValues = Pick<typeof messages.$inferInsert, "body" | "mediaType" | "mediaUrl" | "dataJson" | "quotedMsgId">;
+type Written = { views: MessageView[]; summary: ReturnType<typeof toTicketSummary> };
+
+/**
+ * Outbox rows on a ticket sendableTicket() returned, in its transaction: fromMe, pending, a new
+ * wid each; the ticket's preview becomes `lastMessage`. The worker is told on commit.
+ */
+export async function writeOutbox(tx: Tx, ctx: TenantContext, ticket: SendableTicket, rows: OutboxValues[], lastMessage: string): Promise<Written> {
+  const inserted = await tx
+    .insert(messages)
+    .values(
+      rows.map((r) => ({
+        ...r,
+        companyId: ctx.companyId,
+        ticketId: ticket.id,
+        whatsappId: ticket.whatsappId,
+        wid: generateWid(),
+        fromMe: true,
+        read: true,
+        sendStatus: "pending",
+        ack: 0,
+      })),
+    )
+    .returning({ id: messages.id });
+  // the guards close the gap between the checks above and this write: still not closed, and
+  // for a non-admin still their open ticket
+  const stillMine = isAdmin(ctx) ? undefined : and(eq(tickets.status, "open"), eq(tickets.userId, ctx.userId));
+  const [t] = await tx
+    .update(tickets)
+    .set({ lastMessage, updatedAt: new Date() })
+    .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ctx.companyId), ne(tickets.status, "closed"), stillMine))
+    .returning({ updatedAt: tickets.updatedAt, lastMessage: tickets.lastMessage });
+  if (!t) {
+    // changed meanwhile: the check again names why (closed: 409; taken by someone else: 403)
+    await sendableTicket(tx, ctx, ticket.id);
+    throw new AppError("ERR_TICKET_CLOSED", 409);
+  }
+  // delivered to the worker's LISTEN when this transaction commits
+  await tx.execute(sql`select pg_notify('outbox', ${String(ticket.whatsappId)})`);
+  const ids = inserted.map((r) => r.id);
+  const views = (await selectMessages(tx).where(and(inArray(messages.id, ids), eq(messages.companyId, ctx.companyId))))
+    .map(toMessageView)
+    .sort((a, b) => a.id - b.id);
+  return { views, summary: toTicketSummary({ ...ticket, ...t }) };
+}
+
+/** After commit: the ticket's list summary and each new message, on their channels. */
+export async function publishOutbox(ctx: TenantContext, { views, summary }: Written): Promise<MessageView[]> {
   const place = placeOf(ctx.companyId, summary);
   await publish(...ticketSummaryEvents(ctx.companyId, summary), ...views.map((v) => messageCreatedEvent(place, v, false)));
   return views;
 }
+
+export type SendableTicket = Awaited<ReturnType<typeof sendableTicket>>;
 
 /**
  * The ticket an agent may send on: visible to them, not closed, one they may write in (a

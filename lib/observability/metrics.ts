@@ -11,6 +11,10 @@ export type AppMetrics = {
   inbound: Counter;
   outbound: Counter;
   campaignSent: Counter;
+  /** our messages WhatsApp refused (a `failed` provider event), by its error code */
+  nacks: Counter<"code">;
+  /** inbound messages the provider could not decrypt (Baileys' CIPHERTEXT stubs) */
+  undecryptable: Counter<"reason">;
   webhookFailures: Counter<"final">;
   /** writes per statement of the batched writes (db/batched-statement.ts) */
   batchSize: Histogram<"statement">;
@@ -37,6 +41,18 @@ function create(): AppMetrics {
     inbound: new Counter({ name: "whatsapp_messages_inbound_total", help: "Messages received from customers (worker process)", registers }),
     outbound: new Counter({ name: "whatsapp_messages_outbound_total", help: "Ticket messages sent from the outbox (worker process)", registers }),
     campaignSent: new Counter({ name: "campaign_messages_sent_total", help: "Campaign messages sent (worker process); rate() is the shipping rate", registers }),
+    nacks: new Counter({
+      name: "whatsapp_message_nacks_total",
+      help: "Sent messages WhatsApp refused (NACK), by WhatsApp's error code (worker process)",
+      labelNames: ["code"],
+      registers,
+    }),
+    undecryptable: new Counter({
+      name: "whatsapp_messages_undecryptable_total",
+      help: "Inbound messages that could not be decrypted (worker process); reason: bad_mac, no_session, absent, other",
+      labelNames: ["reason"],
+      registers,
+    }),
     webhookFailures: new Counter({
       name: "webhook_delivery_failures_total",
       help: "Failed webhook delivery attempts; final=true when the delivery was given up",

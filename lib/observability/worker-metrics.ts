@@ -7,9 +7,13 @@ import { metricsRefusal } from "./metrics-token";
 // The WhatsApp worker process counts what only it sees (messages in and out) and serves its own
 // registry: see docs/observability.md for why it is scraped on its own port.
 
-/** Counts an inbound customer message as the worker hands the event on (returns the event). */
+// WhatsApp's error codes are a few digits; anything else is one label, so a bad value cannot grow the series
+const codeLabel = (code: string) => (/^\d{1,4}$/.test(code) ? code : code ? "other" : "none");
+
+/** Counts an inbound customer message, or a refused send, as the worker hands the event on (returns the event). */
 export function countEvent<E extends ProviderEvent>(event: E): E {
   if (event.type === "message" && !event.message.fromMe && !event.message.fromHistory) metrics().inbound.inc();
+  if (event.type === "failed") metrics().nacks.inc({ code: codeLabel(event.code) });
   return event;
 }
 

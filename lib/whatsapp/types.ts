@@ -32,6 +32,13 @@ export type InboundMessage = {
   timestamp: Date;
   /** imported by history sync after downtime: stored without bot reply or notification */
   fromHistory?: boolean;
+  /**
+   * WhatsApp held it while no socket was up (Baileys' append): stored and notified as a live one;
+   * the bot answers it only when `botTurn` (the newest customer message of its chat and batch, no
+   * own message after it), it is younger than the held-reply age, and the ticket has no newer
+   * message of ours (lib/messages/held-guards.ts)
+   */
+  held?: { botTurn: boolean };
   raw?: unknown;
 };
 
@@ -50,6 +57,9 @@ export type ProviderEvent =
   | { type: "qr"; qrcode: string; retries: number }
   | { type: "message"; message: InboundMessage }
   | { type: "ack"; wid: string; ack: 1 | 2 | 3 | 4 | 5 }
+  // WhatsApp refused a message we sent (a NACK; the Cloud API's `failed` status): `code` is
+  // WhatsApp's error code as text ("463", "479"), "" when it gave none
+  | { type: "failed"; wid: string; code: string }
   | { type: "edit"; wid: string; body: string }
   | { type: "delete"; wid: string }
   | { type: "contact"; number: string; name?: string; profilePicUrl?: string }

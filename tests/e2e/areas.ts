@@ -37,7 +37,7 @@ export const AREAS: Record<string, Area> = {
     folders: [...places("tickets", "ticket", "ticket-notes", "ticket-tags", "tags", "messages", "queues", "queue",
       "queue-options", "chatbot", "quick-messages", "media", "audio", "contacts", "lists")],
     specs: ["tickets-flow.spec.ts", "tickets-conversation.spec.ts", "tickets-access.spec.ts",
-      "tickets-rules.spec.ts", "realtime-catchup.spec.ts", "sandbox.spec.ts"],
+      "tickets-rules.spec.ts", "realtime-catchup.spec.ts", "sandbox.spec.ts", "failed-message.spec.ts"],
   },
   realtime: {
     folders: [...places("realtime", "notifications"), "workers/realtime/", "workers/embedded-realtime.ts"],

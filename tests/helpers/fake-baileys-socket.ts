@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Boom } from "@hapi/boom";
 import {
   DisconnectReason,
@@ -12,8 +13,10 @@ import {
   type WAMessageKey,
 } from "@whiskeysockets/baileys";
 import { createBaileysConnection, type BaileysDeps } from "@/lib/whatsapp/providers/baileys/connection";
+import { decodeMessage, encodeMessage, type SentMessages } from "@/lib/whatsapp/providers/baileys/sent-messages";
 import type { BaileysSocket, MakeSocket } from "@/lib/whatsapp/providers/baileys/socket-types";
 import type { ProviderEvent } from "@/lib/whatsapp/types";
+import { memoryInbox } from "./memory-inbox";
 
 // A stand-in for Baileys' socket: WhatsApp is not reachable from tests. Its `ev` is Baileys' own
 // event buffer (makeEventBuffer), so `ev.process` receives batches exactly as with a real socket;
@@ -27,6 +30,8 @@ export type FakeSocket = BaileysSocket & {
   ev: ReturnType<typeof makeEventBuffer>;
   config: UserFacingSocketConfig;
   sent: SentRecord[];
+  /** the WAMessage each successful sendMessage answered, in order */
+  answers: WAMessage[];
   reads: WAMessageKey[][];
   checks: string[];
   ended: boolean;
@@ -88,6 +93,21 @@ export function createFakeWhatsApp(): FakeWhatsApp {
   return world;
 }
 
+const MEDIA = ["image", "video", "audio", "document", "sticker"] as const;
+
+/** Roughly what Baileys puts in the message it sent: text, or media as uploaded (a mediaKey, no bytes). */
+function sentContent(content: AnyMessageContent): proto.IMessage {
+  const c = content as Record<string, unknown>;
+  const media = MEDIA.find((k) => Buffer.isBuffer(c[k]));
+  if (media) {
+    const { caption, mimetype, fileName, ptt } = c as { caption?: string; mimetype?: string; fileName?: string; ptt?: boolean };
+    const bytes = c[media] as Buffer;
+    return { [`${media}Message`]: { caption, mimetype, fileName, ptt, mediaKey: randomBytes(32), fileLength: bytes.length } };
+  }
+  if (typeof c.text === "string") return { extendedTextMessage: { text: c.text } };
+  return { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } };
+}
+
 function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): FakeSocket {
   const ev = makeEventBuffer(silent);
   let ids = 0;
@@ -95,6 +115,7 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
     ev,
     config,
     sent: [],
+    answers: [],
     reads: [],
     checks: [],
     ended: false,
@@ -135,7 +156,8 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
       if (world.sendError) throw world.sendError;
       s.sent.push({ jid, content, options });
       const id = options?.messageId ?? `FAKE${++ids}`;
-      const msg = waMessage({ key: { remoteJid: jid, fromMe: true, id }, message: { conversation: "" }, status: 2 });
+      const msg = waMessage({ key: { remoteJid: jid, fromMe: true, id }, message: sentContent(content), status: 2 });
+      s.answers.push(msg);
       // Baileys (emitOwnEvents) echoes what it sent as an "append" upsert
       process.nextTick(() => s.upsert([msg], "append"));
       return msg;
@@ -177,18 +199,34 @@ export function memoryAuthStore() {
   return store;
 }
 
+/** Sent messages kept in memory by wid, as the JSON text the Postgres store writes (`rows`). */
+export function memorySentMessages() {
+  const rows = new Map<string, string>();
+  const store: SentMessages & { rows: Map<string, string> } = {
+    rows,
+    async save(wid, message) {
+      const json = encodeMessage(message);
+      if (json) rows.set(wid, json);
+    },
+    getMessage: async (key) => decodeMessage(key.id ? rows.get(key.id) : undefined),
+  };
+  return store;
+}
+
 /** A started `beta` connection on a fake socket, with every event it emitted. */
 export async function startFakeConnection(deps: Partial<BaileysDeps> = {}, ids = { companyId: 7, whatsappId: 3 }) {
   const world = createFakeWhatsApp();
   const events: ProviderEvent[] = [];
   const auth = memoryAuthStore();
+  const inbox = memoryInbox();
   const conn = createBaileysConnection(
     { ...ids, emit: (e) => void events.push(e) },
-    { makeSocket: world.makeSocket, authStore: auth, ...deps },
+    // inbox rows are tried again at once (the inbox's own tests cover the waits)
+    { makeSocket: world.makeSocket, authStore: auth, sentMessages: memorySentMessages(), inbox, inboxTiming: { retryDelayMs: () => 0, heldTurnSpacingMs: 0 }, ...deps },
   );
   await conn.start();
   const of = <T extends ProviderEvent["type"]>(type: T) =>
     events.filter((e): e is Extract<ProviderEvent, { type: T }> => e.type === type);
   const messages = () => of("message").map((e) => e.message);
-  return { world, events, auth, conn, sock: () => world.latest(), of, messages };
+  return { world, events, auth, inbox, conn, sock: () => world.latest(), of, messages };
 }

@@ -10,6 +10,7 @@ import { GET as inngestGet } from "@/app/api/inngest/route";
 import { getDb } from "@/db";
 import { messages, tickets, whatsapps } from "@/db/schema";
 import { expireInactiveTickets, runTicketTimers, transferDueTickets } from "@/lib/chatbot/ticket-timers";
+import { RECONNECT_GRACE_S } from "@/lib/chatbot/expire-inactive-tickets";
 import { createEmbeddedScheduler } from "@/lib/jobs/embedded-scheduler";
 import { closeInactiveTicketsEveryMinute, transferWaitingTicketsEveryMinute } from "@/lib/jobs/functions/ticket-timers";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
@@ -36,7 +37,7 @@ beforeEach(() => {
 });
 // every test sets the rules it needs: none leaks into the next one's sweep
 afterEach(async () => {
-  await getDb().update(whatsapps).set({ transferQueueId: null, timeToTransfer: null, expiresTicket: 0, expiresInactiveMessage: "" }).where(eq(whatsapps.companyId, t.companyId));
+  await getDb().update(whatsapps).set({ transferQueueId: null, timeToTransfer: null, expiresTicket: 0, expiresInactiveMessage: "", connectedAt: null }).where(eq(whatsapps.companyId, t.companyId));
   await getDb().update(tickets).set({ status: "closed" }).where(eq(tickets.companyId, t.companyId));
 });
 
@@ -66,7 +67,9 @@ async function write(from: string, when: Date, extra: { isGroup?: boolean } = {}
 const ticket = async (id: number) => (await db().select().from(tickets).where(eq(tickets.id, id)))[0];
 const botSaid = async (id: number) =>
   (await db().select().from(messages).where(and(eq(messages.ticketId, id), eq(messages.fromMe, true))).orderBy(asc(messages.id))).map((m) => m.body);
-const connection = (set: Partial<typeof whatsapps.$inferInsert>) => db().update(whatsapps).set(set).where(eq(whatsapps.id, t.whatsappId));
+// expiry runs only on a CONNECTED connection (connected long enough: connectedAt null is "long ago")
+const connection = (set: Partial<typeof whatsapps.$inferInsert>) =>
+  db().update(whatsapps).set({ status: "CONNECTED", ...set }).where(eq(whatsapps.id, t.whatsappId));
 
 /** The ticket taken by the agent in the first queue; the chatbot's words (sent at the real time) are dropped. */
 async function held(id: number, extra: Partial<typeof tickets.$inferInsert> = {}) {
@@ -179,6 +182,21 @@ describe("expiry (expiresTicket + expiresInactiveMessage)", () => {
     for (const id of [pending, waiting, silent, group]) expect((await botSaid(id)).includes("Encerramos por inatividade.")).toBe(false);
     expect((await ticket(pending)).status).toBe("pending");
     for (const id of [waiting, silent, group]) expect((await ticket(id)).status).toBe("open");
+  });
+
+  it("waits while the connection is not CONNECTED, and for a grace period after it connects (WhatsApp may hold the answer)", async () => {
+    const id = await write(number(), at(0));
+    await held(id);
+    await weSay(id, at(1));
+    for (const status of ["DISCONNECTED", "OPENING", "TIMEOUT", "qrcode", "PAIRING"]) {
+      await connection({ expiresTicket: 5, status });
+      expect((await expireInactiveTickets(db(), at(60))).count).toBe(0);
+    }
+    // connected at minute 59: the answer held for us may still be on its way
+    await connection({ expiresTicket: 5, connectedAt: at(59) });
+    expect((await expireInactiveTickets(db(), at(60))).count).toBe(0);
+    expect((await expireInactiveTickets(db(), at(59 + RECONNECT_GRACE_S / 60 - 0.01))).count).toBe(0);
+    expect((await expireInactiveTickets(db(), at(59 + RECONNECT_GRACE_S / 60))).ticketIds).toEqual([id]);
   });
 
   it("a message we deleted is not our last word", async () => {

@@ -125,7 +125,7 @@ describe("ticket tracking", () => {
 
   it("finishes the cycle when the inactivity expiry closes the ticket", async () => {
     const { a, agentA } = env;
-    await getDb().update(whatsapps).set({ expiresTicket: 5 }).where(eq(whatsapps.id, a.whatsappId));
+    await getDb().update(whatsapps).set({ expiresTicket: 5, status: "CONNECTED" }).where(eq(whatsapps.id, a.whatsappId));
     try {
       const { ticketId } = await customerWrites();
       await put(agentA, ticketId, { status: "open" });

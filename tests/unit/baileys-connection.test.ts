@@ -114,6 +114,28 @@ describe("beta connection: closing and reconnecting", () => {
     expect(t.world.sockets).toHaveLength(6);
   });
 
+  it("hands every socket the same retry counter cache and the sent-message lookup", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const sentMessages = { save: async () => {}, getMessage: vi.fn(async () => undefined) };
+    const t = await startFakeConnection({ sentMessages });
+    const first = t.sock().config;
+    expect(first.msgRetryCounterCache).toBeDefined();
+    await first.msgRetryCounterCache!.set("MSG1:5511988887777@s.whatsapp.net", 1);
+    t.sock().open();
+    t.sock().close(DisconnectReason.restartRequired);
+    await t.conn.settled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(2);
+    const second = t.sock().config;
+    // a new socket keeps counting where the last one stopped (no resend loop across reconnects)
+    expect(second.msgRetryCounterCache).toBe(first.msgRetryCounterCache);
+    expect(await second.msgRetryCounterCache!.get("MSG1:5511988887777@s.whatsapp.net")).toBe(1);
+    expect(second.getMessage).toBe(sentMessages.getMessage);
+    await second.getMessage!({ id: "MSG1" });
+    expect(sentMessages.getMessage).toHaveBeenCalledWith({ id: "MSG1" });
+  });
+
   it("caps the backoff at 60 s", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 20].map(reconnectDelayMs)).toEqual([
       1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000,

@@ -75,11 +75,12 @@ describe("beta inbound: text, quotes and history", () => {
     expect(t.messages()[0]).toMatchObject({ wid: "W3", body: "some em 7 dias" });
   });
 
-  it("marks `append` upserts (received while away) as fromHistory", async () => {
+  it("marks `append` upserts (held by WhatsApp while away) as held, not history: notified, the bot may answer", async () => {
     const t = await connected();
     t.sock().upsert([inbound("W4", { conversation: "enquanto estava fora" })], "append");
     await t.conn.settled();
-    expect(t.messages()[0]).toMatchObject({ wid: "W4", fromHistory: true });
+    expect(t.messages()[0]).toMatchObject({ wid: "W4", held: { botTurn: true } });
+    expect(t.messages()[0].fromHistory).toBeUndefined();
   });
 
   it("imports recent messaging-history.set messages as fromHistory and skips old ones", async () => {

@@ -148,6 +148,34 @@ describe("beta send: messages", () => {
   });
 });
 
+describe("beta send: WhatsApp's retries", () => {
+  it("keeps each sent message so getMessage answers it, text and media alike", async () => {
+    const t = await connected();
+    const image = await saveMedia(7, Buffer.from("jpeg-bytes"), { mimetype: "image/jpeg", filename: "foto.jpg" });
+    await t.conn.send(text({ wid: "T1", body: "Olá!" }));
+    await t.conn.send(text({ wid: "I2", body: "legenda", media: { ...image, type: "image" } }));
+    const getMessage = t.sock().config.getMessage!;
+    expect(await getMessage({ remoteJid: `${NUMBER}@s.whatsapp.net`, id: "T1", fromMe: true })).toMatchObject({
+      extendedTextMessage: { text: "Olá!" },
+    });
+    const img = await getMessage({ remoteJid: `${NUMBER}@s.whatsapp.net`, id: "I2", fromMe: true });
+    expect(img?.imageMessage).toMatchObject({ caption: "legenda", mimetype: "image/jpeg" });
+    expect(Buffer.from(img!.imageMessage!.mediaKey!)).toHaveLength(32);
+    // Baileys' example answers an empty message on a miss; the phone would show it as sent
+    expect(await getMessage({ remoteJid: `${NUMBER}@s.whatsapp.net`, id: "NOPE", fromMe: true })).toBeUndefined();
+  });
+
+  it("still answers the send when keeping the message fails", async () => {
+    const failing = { save: vi.fn(async () => {}), getMessage: async () => undefined };
+    const t = await startFakeConnection({ sentMessages: failing });
+    t.world.registered.set(NUMBER, NUMBER);
+    t.sock().open();
+    await t.conn.settled();
+    expect(await t.conn.send(text())).toEqual({ wid: "OUT1" });
+    expect(failing.save).toHaveBeenCalledWith("OUT1", expect.objectContaining({ extendedTextMessage: expect.objectContaining({ text: "Olá!" }) }));
+  });
+});
+
 describe("beta acks", () => {
   it("maps messages.update statuses of our messages to acks 1..4", async () => {
     const t = await connected();

@@ -66,6 +66,22 @@ describe("the process registry", () => {
   });
 });
 
+describe("refused sends", () => {
+  it("counts `failed` provider events by WhatsApp's code, odd codes under one label", async () => {
+    const nacks = async (code: string) => (await value("whatsapp_message_nacks_total", `{code="${code}"}`)) || 0;
+    const [c463, c479, other, none] = await Promise.all(["463", "479", "other", "none"].map(nacks));
+    countEvent({ type: "failed", wid: "A", code: "463" });
+    countEvent({ type: "failed", wid: "B", code: "463" });
+    countEvent({ type: "failed", wid: "C", code: "479" });
+    countEvent({ type: "failed", wid: "D", code: "not a code" });
+    countEvent({ type: "failed", wid: "E", code: "" });
+    expect(await nacks("463")).toBe(c463 + 2);
+    expect(await nacks("479")).toBe(c479 + 1);
+    expect(await nacks("other")).toBe(other + 1);
+    expect(await nacks("none")).toBe(none + 1);
+  });
+});
+
 describe("the worker's metrics server", () => {
   it("serves nothing without METRICS_PORT or METRICS_TOKEN", async () => {
     await serveWorkerMetrics({})();

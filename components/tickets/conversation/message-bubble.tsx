@@ -6,6 +6,7 @@ import { memo } from "react";
 import { cn } from "@/lib/utils";
 import type { ConversationMessage } from "./conversation-types";
 import { MessageBody } from "./message-body";
+import { MessageFailure } from "./message-failure";
 import { CAPTIONED, MessageMedia } from "./message-media";
 import { MessageMenu } from "./message-menu";
 import { timeLabel } from "./message-rows";
@@ -22,6 +23,8 @@ type Props = {
   /** reply and delete offered (the user may write in this ticket) */
   canWrite: boolean;
   onDelete: (m: ConversationMessage) => void;
+  /** a failed own message was sent again (Resend, offered with canWrite): the new message */
+  onResent?: (m: ConversationMessage) => void;
   onJump: (id: number) => void;
 };
 
@@ -29,11 +32,12 @@ type Props = {
 const SENDER_COLORS = ["text-rose-600 dark:text-rose-400", "text-amber-700 dark:text-amber-400", "text-emerald-700 dark:text-emerald-400", "text-sky-700 dark:text-sky-400", "text-violet-700 dark:text-violet-400", "text-teal-700 dark:text-teal-400"];
 
 /** One message: customer's on the left, own on the right (spec core §2 "Ticket conversation"). */
-export const MessageBubble = memo(function MessageBubble({ message: m, first, isGroup, contactName, onReply, canWrite, onDelete, onJump }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message: m, first, isGroup, contactName, onReply, canWrite, onDelete, onResent, onJump }: Props) {
   const t = useTranslations("tickets.conversation");
   const showName = isGroup && !m.fromMe && first && m.contact;
   const hasMedia = !!m.mediaType && !m.isDeleted;
   const showBody = !m.isDeleted && m.body.trim() !== "" && (!m.mediaType || CAPTIONED.has(m.mediaType));
+  const failed = m.fromMe && !m.isDeleted && m.sendStatus === "failed";
   return (
     <div id={`message-${m.id}`} className={cn("flex px-2 sm:px-6", m.fromMe ? "justify-end" : "justify-start", first ? "mt-2.5" : "mt-0.5")} data-testid="message" data-from-me={m.fromMe}>
       <div
@@ -64,6 +68,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, first, is
           <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>
           {m.fromMe && <MessageTicks message={m} />}
         </span>
+        {failed && <MessageFailure message={m} onResent={canWrite ? onResent : undefined} />}
         {!m.isDeleted && canWrite && (
           <MessageMenu canDelete={m.fromMe} onReply={() => onReply(m)} onDelete={() => onDelete(m)} align={m.fromMe ? "end" : "start"} />
         )}

@@ -46,7 +46,7 @@ export function MessageList({ state, isGroup, contactName, onReply, canWrite, bo
   const scroller = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [deleting, setDeleting] = useState<ConversationMessage | null>(null);
-  const { messages, hasMore, loading, loaded, loadOlder, patch } = state;
+  const { messages, hasMore, loading, loaded, loadOlder, patch, add } = state;
   const rows = useMemo(() => buildRows(messages), [messages]);
 
   const check = useCallback(() => {
@@ -102,6 +102,9 @@ export function MessageList({ state, isGroup, contactName, onReply, canWrite, bo
     }
   };
 
+  // a failed message sent again: the new one goes at the end, the failed one stays (issue 33 §7)
+  const resent = useCallback((m: ConversationMessage) => add([m]), [add]);
+
   return (
     <div className="relative min-h-0 flex-1" style={BACKDROP}>
       <div
@@ -146,6 +149,7 @@ export function MessageList({ state, isGroup, contactName, onReply, canWrite, bo
                 onReply={onReply}
                 canWrite={canWrite}
                 onDelete={setDeleting}
+                onResent={resent}
                 onJump={jump}
               />
             );

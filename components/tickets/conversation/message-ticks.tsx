@@ -4,11 +4,13 @@ import { AlertCircle, Check, CheckCheck, Clock } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { ConversationMessage } from "./conversation-types";
+import { useFailureReason } from "./message-failure";
 import { deliveryState } from "./message-rows";
 
 /** The delivery ticks of an own message; a failed send shows why in a tooltip. */
 export function MessageTicks({ message }: { message: Pick<ConversationMessage, "ack" | "sendStatus" | "sendError"> }) {
   const t = useTranslations("tickets.conversation.ack");
+  const reason = useFailureReason();
   const state = deliveryState(message);
   if (state === "failed") {
     return (
@@ -18,7 +20,7 @@ export function MessageTicks({ message }: { message: Pick<ConversationMessage, "
             <AlertCircle className="size-3.5" aria-hidden />
           </button>
         </TooltipTrigger>
-        <TooltipContent>{message.sendError || t("failed")}</TooltipContent>
+        <TooltipContent>{reason(message.sendError)}</TooltipContent>
       </Tooltip>
     );
   }

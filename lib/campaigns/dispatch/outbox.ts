@@ -171,7 +171,8 @@ async function failShipping(db: Db, rows: Changed[], error: string) {
   for (const row of uniqueCampaigns(rows)) await afterChange(db, row);
 }
 
-async function cancelOtherParts(db: DbOrTx, shippingId: number) {
+/** A recipient that failed gets nothing more: its parts still waiting are cancelled. */
+export async function cancelOtherParts(db: DbOrTx, shippingId: number) {
   await db.execute(sql`
     update campaign_messages set send_status = 'cancelled', updated_at = now()
     where shipping_id = ${shippingId} and send_status = 'pending'

@@ -1,13 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { AppError } from "@/lib/api/errors";
 import { contacts } from "@/db/schema";
 import { ignoresGroupMessages } from "@/lib/chatbot/settings";
-import { applyAck, applyDelete, applyEdit } from "@/lib/messages/apply-provider-update";
+import { markCampaignRefused } from "@/lib/campaigns/dispatch/mark-refused";
+import { applyAck, applyDelete, applyEdit, applyFailed } from "@/lib/messages/apply-provider-update";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { stripNulDeep } from "@/lib/validation/nul";
 import type { ProviderEvent } from "../types";
 import { updateSessionState } from "./session-state";
 import type { ConnectionRef } from "./types";
+
+// what a customer sent: the provider keeps it until it is stored
+const CONTENT = new Set<ProviderEvent["type"]>(["message", "edit", "delete"]);
+
+/**
+ * Whether a provider should try an event again after `handleProviderEvent` failed: a customer's
+ * content, unless the product refused it for good (an ERR_ code of the 4xx kind: a retry would fail
+ * the same way, and would hold back the chat's later messages).
+ */
+export function mayBeRetried(event: ProviderEvent, err: unknown): boolean {
+  return CONTENT.has(event.type) && !(err instanceof AppError && err.status < 500);
+}
 
 /** Writes what a provider reports through the product's services (each publishes after commit). */
 export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: ProviderEvent): Promise<void> {
@@ -29,6 +43,12 @@ export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: Pr
       return;
     case "ack":
       await applyAck(db, { ...ref, wid: event.wid, ack: event.ack });
+      return;
+    case "failed":
+      // an agent's (or bot's) message, else a campaign's: the wid is one or the other
+      if (!(await applyFailed(db, { ...ref, wid: event.wid, code: event.code }))) {
+        await markCampaignRefused(db, { ...ref, wid: event.wid, code: event.code });
+      }
       return;
     case "edit":
       await applyEdit(db, { ...ref, wid: event.wid, body: event.body });

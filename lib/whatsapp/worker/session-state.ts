@@ -23,7 +23,10 @@ export async function updateSessionState(
   if (change.number) set.number = change.number;
   if (change.status === "CONNECTED" || change.status === "DISCONNECTED") {
     set.qrcode = "";
-    if (change.status === "CONNECTED") set.retries = 0;
+    if (change.status === "CONNECTED") {
+      set.retries = 0;
+      set.connectedAt = new Date();
+    }
   }
   await db.update(whatsapps).set(set).where(and(eq(whatsapps.id, ref.id), eq(whatsapps.companyId, ref.companyId)));
   const [row] = await loadConnections(db, ref.companyId, [ref.id]);

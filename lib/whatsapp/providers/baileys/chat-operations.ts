@@ -5,6 +5,7 @@ import { chatJid } from "./jids";
 import type { ConnectionLog } from "./logger";
 import { createNumberChecker } from "./number-check";
 import { buildOutbound } from "./outbound";
+import type { SentMessages } from "./sent-messages";
 import type { BaileysSocket } from "./socket-types";
 
 type Operations = Pick<WhatsAppConnection, "checkNumber" | "send" | "markRead" | "edit" | "deleteForEveryone">;
@@ -18,8 +19,9 @@ export function createChatOperations(opts: {
   connected: () => BaileysSocket;
   now: () => Date;
   log: ConnectionLog;
+  sentMessages: SentMessages;
 }) {
-  const { companyId, connected, log } = opts;
+  const { companyId, connected, log, sentMessages } = opts;
   const numbers = createNumberChecker(connected, opts.now);
   // Baileys echoes our sends back as upserts: the outbox row exists, the echo is skipped
   const sentByUs = boundedSet();
@@ -36,13 +38,16 @@ export function createChatOperations(opts: {
       const jid = msg.isGroup ? chatJid(msg.to, true) : chatJid(await numbers.check(msg.to), false);
       const { content, options } = await buildOutbound(companyId, msg, jid);
       sentByUs.add(msg.wid);
+      let sent;
       try {
-        const sent = await socket.sendMessage(jid, content, options);
-        return { wid: sent?.key.id ?? msg.wid };
+        sent = await socket.sendMessage(jid, content, options);
       } catch (err) {
         log.error(`sending ${msg.wid} failed`, err);
         throw new AppError("ERR_SENDING_WAPP_MSG");
       }
+      // kept for WhatsApp's retry requests (getMessage); never throws, the send already happened
+      if (sent?.message) await sentMessages.save(msg.wid, sent.message);
+      return { wid: sent?.key.id ?? msg.wid };
     },
 
     async markRead(chatId, wids) {

@@ -11,6 +11,8 @@ import { AppError } from "@/lib/api/errors";
 import { saveMedia } from "@/lib/storage";
 import { APP_VERSION } from "@/lib/version";
 import type { ProviderContext, ProviderEvent, WhatsAppConnection } from "../../types";
+import { createInboxDrain, InboxNotNow, inboxRetryDelayMs, reasonOf, type InboxDrainDeps } from "../../worker/inbox-drain";
+import { postgresInbox, type InboxItem, type InboxStore } from "../../worker/inbox-store";
 // named after Baileys' useMultiFileAuthState; it is no React hook
 import { clearAuthState, usePostgresAuthState as loadPostgresAuthState, type PostgresAuthState } from "./auth-state";
 import { signalKeyCache } from "./bounded";
@@ -20,6 +22,7 @@ import { userOf } from "./jids";
 import { createLidResolver } from "./lid-resolver";
 import { connectionLog, silentLogger } from "./logger";
 import { createMessageEvents } from "./message-events";
+import { postgresSentMessages, retryCounterCache, type SentMessages } from "./sent-messages";
 import type { BaileysSocket, MakeSocket } from "./socket-types";
 
 /** Where the session lives; Postgres unless a test hands in another. */
@@ -34,6 +37,12 @@ export type BaileysDeps = {
   downloadMedia?: (message: WAMessage, sock: BaileysSocket) => Promise<Buffer>;
   /** history sync imports messages at most this old (default 24 h); older ones are not "missed" */
   historyMaxAgeMs?: number;
+  /** where received messages wait until stored (default: whatsapp_inbox); tests hand in one in memory */
+  inbox?: InboxStore;
+  /** the inbox's waits: before a row's next attempt (1 s, doubling, at most 5 min), between held bot turns (1 s) */
+  inboxTiming?: Pick<InboxDrainDeps, "retryDelayMs" | "heldTurnSpacingMs" | "sleep">;
+  /** where sent messages are kept for WhatsApp's retry requests (default: their outbox rows) */
+  sentMessages?: SentMessages;
 };
 
 export type BaileysConnection = WhatsAppConnection & {
@@ -80,6 +89,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   let unsubscribe: (() => void) | null = null;
   let queue: Promise<void> = Promise.resolve();
   const keyCache = signalKeyCache();
+  const sentMessages = deps.sentMessages ?? postgresSentMessages(db, owner, log);
+  // outlives each socket, as in Baileys' example: a new socket must not reset the resend counts
+  const retryCounts = retryCounterCache();
 
   const emit = async (event: ProviderEvent) => {
     try {
@@ -89,7 +101,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     }
   };
 
-  const chat = createChatOperations({ companyId: ctx.companyId, connected: () => ensureConnected(), now, log });
+  const chat = createChatOperations({ companyId: ctx.companyId, connected: () => ensureConnected(), now, log, sentMessages });
   const resolver = createLidResolver(
     (lid) => sock?.signalRepository.lidMapping.getPNForLID(lid) ?? Promise.resolve(null),
     (err) => log.warn(`LID lookup failed: ${(err as Error).message}`),
@@ -104,18 +116,62 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     historyMaxAgeMs: deps.historyMaxAgeMs ?? 24 * 60 * 60 * 1000,
     me: () => ({ number: userOf(sock?.user?.id) || undefined, name: sock?.user?.name ?? undefined }),
     groupName: createGroupNames(() => sock, now),
+    // a failure throws: the inbox tries the row again, and delivers it without the file on its last try
     async storeMedia(message, content) {
       const socket = sock;
-      if (!socket) return null;
-      try {
-        const bytes = await download(message, socket);
-        return await saveMedia(ctx.companyId, bytes, { mimetype: content.mimetype, filename: content.filename });
-      } catch (err) {
-        log.warn(`media of ${message.key.id} not downloaded: ${(err as Error).message}`);
-        return null;
-      }
+      if (!socket) throw new InboxNotNow("no socket");
+      const bytes = await download(message, socket);
+      return await saveMedia(ctx.companyId, bytes, { mimetype: content.mimetype, filename: content.filename });
+    },
+    hold,
+    async identified(lidUsers) {
+      const released = await inbox.release(lidUsers).catch((err: unknown) => (log.warn(`waiting messages not released: ${reasonOf(err)}`), 0));
+      if (released) drain.kick();
     },
   });
+
+  // what WhatsApp delivered waits in the inbox until it is stored (issue 33 part 2)
+  const inbox = deps.inbox ?? postgresInbox(db, owner);
+  const retryDelay = deps.inboxTiming?.retryDelayMs ?? inboxRetryDelayMs;
+  const drain = createInboxDrain({
+    store: inbox,
+    // media and LIDs need the socket
+    canRun: () => connected && sock !== null,
+    read: (row, { lastTry }) => messages.readRow(row, lastTry),
+    async deliver(event) {
+      // ctx.emit itself, not `emit`: a message that was not stored must throw, to be tried again
+      await ctx.emit(event);
+      messages.delivered(event);
+    },
+    log,
+    now,
+    ...deps.inboxTiming,
+    retryDelayMs: retryDelay,
+  });
+
+  /**
+   * Writes what Baileys delivered to the inbox before anything else. WhatsApp has been told we have
+   * it, so while the database is away this waits and tries again (later events wait behind it, in
+   * order) for as long as the connection runs.
+   */
+  async function hold(items: InboxItem[]) {
+    if (!items.length) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await inbox.hold(items);
+        break;
+      } catch (err) {
+        if (!running) {
+          log.error(`${items.length} received message(s) could not be written before the connection stopped`, err);
+          return;
+        }
+        const wait = Math.min(30_000, retryDelay(attempt));
+        log.warn(`received messages not written yet (attempt ${attempt}): ${reasonOf(err)}; again in ${wait / 1000} s`);
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+    drain.kick();
+  }
 
   function ensureConnected(): BaileysSocket {
     if (!sock || !connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
@@ -179,6 +235,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       qrCount = 0;
       attempt = 0;
       await emit({ type: "status", status: "CONNECTED", number: userOf(socket.user?.id) || undefined });
+      // rows waiting for a sender are read again: the socket's LID store may know it by now
+      await inbox.release("all").catch((err: unknown) => log.warn(`waiting messages not released: ${reasonOf(err)}`));
+      drain.kick();
     }
     if (update.connection === "close") await onClose(update.lastDisconnect?.error);
   }
@@ -202,6 +261,8 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       browser: BROWSER,
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      getMessage: sentMessages.getMessage,
+      msgRetryCounterCache: retryCounts,
     });
     sock = socket;
     // events are handled one batch at a time, in order, whatever each handler awaits
@@ -223,6 +284,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     async start() {
       if (running) return;
       running = true;
+      drain.resume();
       qrCount = 0;
       attempt = 0;
       await emit({ type: "status", status: "OPENING" });
@@ -231,12 +293,14 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
 
     async stop() {
       running = false;
+      drain.stop();
       const old = detach();
       await old?.end(undefined).catch(() => {});
     },
 
     async logout() {
       running = false;
+      drain.stop();
       const old = detach();
       // Baileys' logout tells WhatsApp to unlink this device, then ends the socket
       await old?.logout().catch((err: unknown) => log.warn(`logout request failed: ${(err as Error).message}`));
@@ -251,6 +315,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     async settled() {
       for (let q = queue; ; q = queue) {
         await q;
+        await drain.settled();
         if (q === queue) return;
       }
     },

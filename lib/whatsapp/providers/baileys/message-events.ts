@@ -1,14 +1,17 @@
 import { proto, toNumber, type BaileysEventMap, type Contact, type WACallEvent, type WAMessage } from "@whiskeysockets/baileys";
 import type { ProviderEvent } from "../../types";
-import { ackFromReceipt, ackFromStatus } from "./acks";
-import { boundedMap, boundedSet } from "./bounded";
+import { ackFromReceipt, ackFromStatus, refusalCode } from "./acks";
+import type { InboxOutcome } from "@/lib/whatsapp/worker/inbox-drain";
+import type { InboxItem, InboxRow } from "@/lib/whatsapp/worker/inbox-store";
+import { boundedSet } from "./bounded";
+import { inboxItems, reviveMessage } from "./inbox-items";
 import { isGroupJid, isLidJid, isPhoneJid, userOf } from "./jids";
 import { readInbound, type InboundDeps } from "./inbound";
 import type { ConnectionLog } from "./logger";
 import { textOf } from "./message-content";
+import { countUndecryptable } from "./undecryptable";
 
 type Events = Partial<BaileysEventMap>;
-type Held = { message: WAMessage; fromHistory: boolean };
 
 export type MessageEventsDeps = InboundDeps & {
   emit: (event: ProviderEvent) => Promise<void>;
@@ -18,76 +21,84 @@ export type MessageEventsDeps = InboundDeps & {
   historyMaxAgeMs: number;
   /** remembers the JID a chat was addressed by (a LID, often), for read receipts and deletes */
   rememberChat: (chatId: string, jid: string) => void;
+  /** writes received messages to the inbox (lib/whatsapp/worker/inbox-store.ts), before anything else */
+  hold: (items: InboxItem[]) => Promise<void>;
+  /** WhatsApp identified these LID users: their waiting rows are read again */
+  identified: (lidUsers: string[]) => Promise<void>;
   log: ConnectionLog;
 };
 
-// held messages live in memory: at most 500 LIDs, the last 50 messages of each
-const HELD_LIDS = 500;
-const HELD_PER_LID = 50;
-
 /**
  * Everything Baileys reports about messages, calls and contacts, turned into ProviderEvents:
- * messages.upsert (notify: live, append: received while away), messaging-history.set,
+ * messages.upsert (notify: live, append: held by WhatsApp while we were away) and
+ * messaging-history.set go to the inbox as they are, and are read from it by `readRow` (the drain);
  * messages.update (acks, edits, revokes), message-receipt.update (group acks), call offers as
- * call_log messages, contacts, and lid-mapping.update (which releases messages held for a LID).
+ * call_log messages and contacts are emitted at once; lid-mapping.update releases waiting rows.
  */
 export function createMessageEvents(deps: MessageEventsDeps) {
   const { emit, log, resolver } = deps;
-  const held = boundedMap<Held[]>(HELD_LIDS);
   // Baileys reports an edit or a revoke twice (the protocol message upsert and a messages.update)
   const seen = boundedSet();
 
   const emitOnce = (key: string, event: ProviderEvent) => (seen.add(key) ? emit(event) : undefined);
+  const onceKey = (event: ProviderEvent) =>
+    event.type === "edit" ? `edit:${event.wid}:${event.body}` : event.type === "delete" ? `delete:${event.wid}` : null;
 
-  // one message failing (a lookup, a bad shape) must not lose the rest of its batch
-  async function receive(message: WAMessage, fromHistory: boolean) {
-    try {
-      await receiveOne(message, fromHistory);
-    } catch (err) {
-      log.error(`message ${message.key?.id} could not be read`, err);
-    }
-  }
-
-  async function receiveOne(message: WAMessage, fromHistory: boolean) {
-    if (message.key?.fromMe && message.key.id && deps.sentByUs.has(message.key.id)) return;
-    const out = await readInbound(message, fromHistory, deps);
+  /** What an inbox row means: read (media fetched, sender identified) when the drain gets to it. */
+  async function readRow(row: InboxRow, lastTry: boolean): Promise<InboxOutcome> {
+    const message = reviveMessage(row.payload);
+    // a failed download is tried again; on the row's last try the message is delivered without it
+    const storeMedia: InboundDeps["storeMedia"] = lastTry
+      ? (m, content) =>
+          deps.storeMedia(m, content).catch((err) => {
+            log.warn(`media of ${m.key.id} not downloaded: ${(err as Error).message}`);
+            return null;
+          })
+      : deps.storeMedia;
+    const out = await readInbound(message, row.kind === "history", { ...deps, storeMedia });
     switch (out.kind) {
       case "message":
         if (!out.message.isGroup && message.key.remoteJid) deps.rememberChat(out.message.chatId, message.key.remoteJid);
-        return emit({ type: "message", message: out.message });
+        if (row.kind === "held") out.message.held = { botTurn: row.botTurn };
+        return { kind: "event", event: { type: "message", message: out.message } };
       case "edit":
-        return emitOnce(`edit:${out.wid}:${out.body}`, { type: "edit", wid: out.wid, body: out.body });
-      case "delete":
-        return emitOnce(`delete:${out.wid}`, { type: "delete", wid: out.wid });
-      case "unmapped": {
-        // never a LID as a number: keep the message until WhatsApp tells us whose LID it is
-        const lidUser = userOf(out.lid);
-        held.set(lidUser, [...(held.get(lidUser) ?? []), { message, fromHistory }].slice(-HELD_PER_LID));
-        log.warn(`message ${message.key.id} held: no phone number is known for ${out.lid} yet`);
-        return;
+      case "delete": {
+        const event: ProviderEvent = out.kind === "edit" ? { type: "edit", wid: out.wid, body: out.body } : { type: "delete", wid: out.wid };
+        return seen.has(onceKey(event)!) ? { kind: "skip" } : { kind: "event", event };
       }
+      case "unmapped":
+        // never a LID as a number: the row waits until WhatsApp tells us whose LID it is
+        log.warn(`message ${message.key.id} held: no phone number is known for ${out.lid} yet`);
+        return { kind: "waiting", sender: userOf(out.lid) };
+      case "skip":
+        return { kind: "skip" };
     }
   }
 
-  async function release(lid: string | null | undefined) {
-    const lidUser = userOf(lid);
-    const waiting = lidUser ? held.get(lidUser) : undefined;
-    if (!waiting) return;
-    held.delete(lidUser);
-    for (const h of waiting) await receive(h.message, h.fromHistory);
+  /** An event read from the inbox was stored. */
+  function delivered(event: ProviderEvent) {
+    const key = onceKey(event);
+    if (key) seen.add(key);
   }
 
-  async function learn(lid: string | null | undefined, pn: string | null | undefined) {
-    resolver.learn(lid, pn);
-    await release(isLidJid(lid) ? lid : pn);
+  // our own sends come back as upserts: their outbox row exists, nothing is held for them
+  const received = (messages: WAMessage[]) => messages.filter((m) => !(m.key?.fromMe && m.key.id && deps.sentByUs.has(m.key.id)));
+
+  async function learn(pairs: { lid?: string | null; pn?: string | null }[]) {
+    const lidUsers: string[] = [];
+    for (const { lid, pn } of pairs) {
+      resolver.learn(lid, pn);
+      const user = userOf(isLidJid(lid) ? lid : isLidJid(pn) ? pn : undefined);
+      if (user) lidUsers.push(user);
+    }
+    if (lidUsers.length) await deps.identified(lidUsers);
   }
 
   async function history(set: NonNullable<Events["messaging-history.set"]>) {
-    for (const m of set.lidPnMappings ?? []) resolver.learn(m.lid, m.pn);
+    await learn(set.lidPnMappings ?? []);
     const oldest = deps.now().getTime() - deps.historyMaxAgeMs;
-    for (const m of set.messages) {
-      if (toNumber(m.messageTimestamp ?? 0) * 1000 >= oldest) await receive(m, true);
-    }
+    const recent = set.messages.filter((m) => toNumber(m.messageTimestamp ?? 0) * 1000 >= oldest);
+    await deps.hold(inboxItems(received(recent), "history"));
   }
 
   async function updates(list: NonNullable<Events["messages.update"]>) {
@@ -96,6 +107,8 @@ export function createMessageEvents(deps: MessageEventsDeps) {
       if (!wid) continue;
       const ack = key.fromMe ? ackFromStatus(update.status) : null;
       if (ack) await emit({ type: "ack", wid, ack });
+      const refused = key.fromMe ? refusalCode(update) : null;
+      if (refused !== null) await emit({ type: "failed", wid, code: refused });
       const edited = update.message?.editedMessage?.message;
       if (edited) await emitOnce(`edit:${wid}:${textOf(edited)}`, { type: "edit", wid, body: textOf(edited) });
       if (update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {
@@ -143,7 +156,7 @@ export function createMessageEvents(deps: MessageEventsDeps) {
       if (!c.id || isGroupJid(c.id)) continue;
       const lid = c.lid ?? (isLidJid(c.id) ? c.id : undefined);
       const pn = c.phoneNumber ?? (isPhoneJid(c.id) ? c.id : undefined);
-      if (lid && pn) await learn(lid, pn);
+      if (lid && pn) await learn([{ lid, pn }]);
       const person = await resolver.resolve(c.id, c.phoneNumber ?? c.lid);
       if (!person) continue;
       const name = c.name || c.notify || c.verifiedName || undefined;
@@ -157,11 +170,12 @@ export function createMessageEvents(deps: MessageEventsDeps) {
 
   /** Handles one batch from sock.ev.process, in the order that keeps acks after their message. */
   async function handle(events: Events) {
+    countUndecryptable(events);
     const mapping = events["lid-mapping.update"];
-    if (mapping) await learn(mapping.lid, mapping.pn);
+    if (mapping) await learn([mapping]);
     if (events["messaging-history.set"]) await history(events["messaging-history.set"]);
     const upsert = events["messages.upsert"];
-    if (upsert) for (const m of upsert.messages) await receive(m, upsert.type !== "notify");
+    if (upsert) await deps.hold(inboxItems(received(upsert.messages), upsert.type === "notify" ? "live" : "held"));
     if (events["messages.update"]) await updates(events["messages.update"]);
     if (events["message-receipt.update"]) await receipts(events["message-receipt.update"]);
     if (events.call) await calls(events.call);
@@ -169,5 +183,5 @@ export function createMessageEvents(deps: MessageEventsDeps) {
     if (events["contacts.update"]) await contacts(events["contacts.update"]);
   }
 
-  return { handle };
+  return { handle, readRow, delivered };
 }

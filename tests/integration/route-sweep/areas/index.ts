@@ -9,6 +9,7 @@ import { externalApiArea } from "./external-api";
 import { fileListsArea } from "./files";
 import { kanbanArea } from "./kanban";
 import { mailArea } from "./mail";
+import { messagesArea } from "./messages";
 import { observabilityArea } from "./observability";
 import { openapiArea } from "./openapi";
 import { promptsArea } from "./prompts";
@@ -19,4 +20,4 @@ import { webhooksArea } from "./webhooks";
 
 /** Areas whose fixtures live in their own file (companies/plans/helps, billing, mail). */
 export const AREAS: SweepArea[] = [adminArea, billingArea, mailArea, openapiArea, webhooksArea, externalApiArea,
-  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, promptsArea, queueIntegrationsArea, sandboxModelArea, observabilityArea];
+  contactListsArea, fileListsArea, campaignsArea, campaignDispatchArea, announcementsArea, chatsArea, kanbanArea, promptsArea, queueIntegrationsArea, sandboxModelArea, observabilityArea, messagesArea];
