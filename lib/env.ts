@@ -62,6 +62,9 @@ const schema = z
     // a message WhatsApp held while no socket was up is answered by the bot only when younger than
     // this (minutes); older ones are notified to the agents, not answered (lib/messages/held-guards.ts)
     HELD_REPLY_MAX_AGE_MIN: z.coerce.number().int().min(1).max(7 * 24 * 60).default(360),
+    // the WhatsApp Web version Baileys announces ("2.3000.1023456789"); unset: WhatsApp's current one,
+    // else the last that opened, else Baileys' own (lib/whatsapp/providers/baileys/wa-version.ts)
+    WA_WEB_VERSION: z.string().optional(),
     // how many reverse proxies stand in front of the app and append to X-Forwarded-For: unset, 0 or
     // false trusts none (the client address is the socket's); 1 or true, one; n, n (lib/auth/client-address.ts)
     TRUST_PROXY: z

@@ -9,6 +9,12 @@ export type ConnectionRow = {
   isDefault: boolean;
   provider: string;
   number: string | null;
+  /** senders whose messages wait for WhatsApp to identify them (docs/whatsapp.md) */
+  waitingSenders: number;
+  /** why it is not connected (a key of connections.reasons), with the provider's code */
+  disconnectReason: string | null;
+  disconnectCode: number | null;
+  needsAttention: boolean;
   updatedAt: string;
 };
 
@@ -20,7 +26,8 @@ export type ConnectionEvent =
   | { action: "update"; whatsapp: Omit<ConnectionRow, "qrcode"> & { qrcode?: string } }
   | { action: "delete"; whatsappId: number };
 
-type Serialized = Omit<ConnectionRow, "updatedAt" | "qrcode"> & { updatedAt: string | Date; qrcode?: string };
+type Optional = "waitingSenders" | "disconnectReason" | "disconnectCode" | "needsAttention";
+type Serialized = Omit<ConnectionRow, "updatedAt" | "qrcode" | Optional> & { updatedAt: string | Date; qrcode?: string } & Partial<Pick<ConnectionRow, Optional>>;
 
 /** Keeps only the row's fields (a server row or an API answer may carry many more). */
 export function toConnectionRow(c: Serialized): ConnectionRow {
@@ -33,6 +40,10 @@ export function toConnectionRow(c: Serialized): ConnectionRow {
     isDefault: c.isDefault,
     provider: c.provider,
     number: c.number ?? null,
+    waitingSenders: c.waitingSenders ?? 0,
+    disconnectReason: c.disconnectReason ?? null,
+    disconnectCode: c.disconnectCode ?? null,
+    needsAttention: c.needsAttention ?? false,
     updatedAt: typeof c.updatedAt === "string" ? c.updatedAt : c.updatedAt.toISOString(),
   };
 }

@@ -121,6 +121,21 @@ export function ConnectionsTable({ companyId, timezone, initial, queues, sandbox
                   <div className="text-xs text-muted-foreground">
                     {row.number ? `+${row.number}` : t(`providers.${row.provider === "sandbox" ? "sandbox" : "beta"}`)}
                   </div>
+                  {row.status !== "CONNECTED" && row.disconnectReason && (
+                    <div className="text-xs text-muted-foreground" data-testid="connection-disconnect-reason" title={row.disconnectCode ? String(row.disconnectCode) : undefined}>
+                      {row.needsAttention && (
+                        <Badge variant="destructive" className="mr-1 px-1.5 py-0 text-[10px]" data-testid="connection-needs-attention">
+                          {t("table.needsAttention")}
+                        </Badge>
+                      )}
+                      {t(`reasons.${row.disconnectReason}` as "reasons.network")}
+                    </div>
+                  )}
+                  {row.waitingSenders > 0 && (
+                    <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="connection-waiting-senders">
+                      {t("table.waitingSenders", { count: row.waitingSenders })}
+                    </div>
+                  )}
                   <div className="text-xs text-muted-foreground tabular-nums md:hidden">{updatedAt(row)}</div>
                 </div>
               </div>

@@ -21,6 +21,11 @@ import { queues } from "./queues";
 export const connectionStatuses = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
 // start: connect (or retry); restart: drop the session and pair again (new QR); logout: disconnect
 export const sessionRequests = ["start", "restart", "logout"] as const;
+// why a connection is not connected (issue 33 part 4; the page translates each): WhatsApp refused
+// the client's version (405), the phone logged this device out (401), another session replaced this
+// one (440), WhatsApp asked for a restart (515), the connection never opened, the network
+export const disconnectReasons = ["versionRefused", "loggedOut", "replaced", "restartRequired", "neverOpened", "network"] as const;
+export type DisconnectReason = (typeof disconnectReasons)[number];
 // beta: Baileys; sandbox: the simulated phone of the demo tenant and the e2e tests
 export const connectionProviders = ["beta", "sandbox"] as const;
 
@@ -73,6 +78,13 @@ export const whatsapps = pgTable(
     leaseOwner: text("lease_owner"),
     // when the connection last became CONNECTED (inactivity expiry waits a grace period after it)
     connectedAt: timestamp("connected_at", tz),
+    // why it is not connected (migration 0015): the provider's code and a reason the page translates
+    disconnectCode: integer("disconnect_code"),
+    disconnectReason: text("disconnect_reason").$type<DisconnectReason>(),
+    // an admin must act (re-pair, stop the other session): the connection will not heal by itself
+    needsAttention: boolean("needs_attention").notNull().default(false),
+    // the WhatsApp Web version that last opened ("2.3000.N"): the version resolver's fallback
+    waVersion: text("wa_version"),
     leaseExpiresAt: timestamp("lease_expires_at", tz),
     ...timestamps(),
   },
@@ -82,6 +94,7 @@ export const whatsapps = pgTable(
     checkIn("whatsapps_status_check", t.status, connectionStatuses),
     checkIn("whatsapps_provider_check", t.provider, connectionProviders),
     checkIn("whatsapps_session_request_check", t.sessionRequest, sessionRequests),
+    checkIn("whatsapps_disconnect_reason_check", t.disconnectReason, disconnectReasons),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { queues, whatsappQueues, whatsapps } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
@@ -25,8 +25,17 @@ const columns = {
   maxUseBotQueues: whatsapps.maxUseBotQueues,
   promptId: whatsapps.promptId,
   integrationId: whatsapps.integrationId,
+  // why it is not connected, and whether an admin must act (docs/whatsapp.md)
+  disconnectCode: whatsapps.disconnectCode,
+  disconnectReason: whatsapps.disconnectReason,
+  needsAttention: whatsapps.needsAttention,
   createdAt: whatsapps.createdAt,
   updatedAt: whatsapps.updatedAt,
+  // senders whose messages wait in the inbox for WhatsApp to say who they are (a LID with no known
+  // number: docs/whatsapp.md); read by whatsapp_inbox_waiting_idx, a handful of rows at most.
+  // Qualified by hand: drizzle writes a single table's columns unqualified, which inside the
+  // subquery would name the inbox's own id
+  waitingSenders: sql<number>`(select count(distinct i.waiting_for)::int from whatsapp_inbox i where i.whatsapp_id = "whatsapps"."id" and i.waiting_for is not null)`.mapWith(Number),
 };
 
 export type ConnectionQueue = { id: number; name: string; color: string };

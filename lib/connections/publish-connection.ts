@@ -16,6 +16,11 @@ export function connectionSummary(row: Connection) {
     retries: row.retries,
     updatedAt: row.updatedAt,
     queueIds: row.queueIds,
+    // why it is not connected, whether an admin must act, senders WhatsApp has not identified yet
+    disconnectCode: row.disconnectCode,
+    disconnectReason: row.disconnectReason,
+    needsAttention: row.needsAttention,
+    waitingSenders: row.waitingSenders,
   };
 }
 export type ConnectionSummary = ReturnType<typeof connectionSummary>;

@@ -1,3 +1,5 @@
+import type { DisconnectReason } from "@/db/schema";
+
 // The contract between the product and a WhatsApp provider (ARCHITECTURE rule 8). The worker
 // (workers/whatsapp.ts) owns provider instances; the rest of the product sees rows and events.
 
@@ -52,8 +54,12 @@ export type OutboundMessage = {
   quoted?: { wid: string; fromMe: boolean; body: string; participant?: string | null };
 };
 
+/** Why a connection is not connected (issue 33 part 4): the provider's code, a reason the page translates. */
+export type Disconnect = { code: number | null; reason: DisconnectReason; needsAttention: boolean };
+
 export type ProviderEvent =
-  | { type: "status"; status: ConnectionStatus; number?: string }
+  // `disconnect`: why, while it retries (OPENING, TIMEOUT) or after it stopped (DISCONNECTED)
+  | { type: "status"; status: ConnectionStatus; number?: string; disconnect?: Disconnect }
   | { type: "qr"; qrcode: string; retries: number }
   | { type: "message"; message: InboundMessage }
   | { type: "ack"; wid: string; ack: 1 | 2 | 3 | 4 | 5 }

@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { createBaileysConnection, type BaileysDeps } from "@/lib/whatsapp/providers/baileys/connection";
 import type { ProviderEvent } from "@/lib/whatsapp/types";
 import { handleProviderEvent, mayBeRetried } from "@/lib/whatsapp/worker/event-sink";
-import { createFakeWhatsApp, memoryAuthStore, memorySentMessages, type FakeWhatsApp } from "./fake-baileys-socket";
+import { createFakeWhatsApp, FAKE_WA_VERSION, memoryAuthStore, memorySentMessages, type FakeWhatsApp } from "./fake-baileys-socket";
 
 export type BetaOnPostgres = Awaited<ReturnType<typeof startBetaOnPostgres>>;
 
@@ -36,6 +36,7 @@ export async function startBetaOnPostgres(ids: { companyId: number; whatsappId: 
       sentMessages: memorySentMessages(),
       downloadMedia: async () => Buffer.from("media"),
       inboxTiming: { retryDelayMs: () => 20, heldTurnSpacingMs: 0 },
+      versions: { fetchLatest: async () => FAKE_WA_VERSION },
       ...deps,
     },
   );

@@ -213,20 +213,38 @@ export function memorySentMessages() {
   return store;
 }
 
+/** What WhatsApp's page answers in tests (no network here). */
+export const FAKE_WA_VERSION: [number, number, number] = [2, 3000, 1000000001];
+
+/** whatsapps.wa_version in memory. */
+export function memoryVersionStore(initial: string | null = null) {
+  const store = { value: initial, load: async () => store.value, save: async (v: string) => void (store.value = v) };
+  return store;
+}
+
 /** A started `beta` connection on a fake socket, with every event it emitted. */
 export async function startFakeConnection(deps: Partial<BaileysDeps> = {}, ids = { companyId: 7, whatsappId: 3 }) {
   const world = createFakeWhatsApp();
   const events: ProviderEvent[] = [];
   const auth = memoryAuthStore();
   const inbox = memoryInbox();
+  const versions = memoryVersionStore();
   const conn = createBaileysConnection(
     { ...ids, emit: (e) => void events.push(e) },
     // inbox rows are tried again at once (the inbox's own tests cover the waits)
-    { makeSocket: world.makeSocket, authStore: auth, sentMessages: memorySentMessages(), inbox, inboxTiming: { retryDelayMs: () => 0, heldTurnSpacingMs: 0 }, ...deps },
+    {
+      makeSocket: world.makeSocket,
+      authStore: auth,
+      sentMessages: memorySentMessages(),
+      inbox,
+      inboxTiming: { retryDelayMs: () => 0, heldTurnSpacingMs: 0 },
+      versions: { fetchLatest: async () => FAKE_WA_VERSION, store: versions },
+      ...deps,
+    },
   );
   await conn.start();
   const of = <T extends ProviderEvent["type"]>(type: T) =>
     events.filter((e): e is Extract<ProviderEvent, { type: T }> => e.type === type);
   const messages = () => of("message").map((e) => e.message);
-  return { world, events, auth, inbox, conn, sock: () => world.latest(), of, messages };
+  return { world, events, auth, inbox, versions, conn, sock: () => world.latest(), of, messages };
 }

@@ -178,6 +178,6 @@ describe("beta connection on the Postgres auth state", () => {
     sock.close(DisconnectReason.loggedOut);
     await conn.settled();
     expect(await rowsOf(o)).toEqual([]);
-    expect(events.slice(-2)).toEqual([{ type: "loggedOut" }, { type: "status", status: "DISCONNECTED" }]);
+    expect(events.slice(-2)).toEqual([{ type: "loggedOut" }, { type: "status", status: "DISCONNECTED", disconnect: { code: DisconnectReason.loggedOut, reason: "loggedOut", needsAttention: true } }]);
   });
 });

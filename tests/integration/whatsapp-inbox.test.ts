@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { campaigns, campaignShipping, companies, messages, whatsappInbox } from "@/db/schema";
+import { loadConnections } from "@/lib/connections/load-connections";
 import { EVENTS } from "@/lib/realtime/channels";
 import { waMessage } from "../helpers/fake-baileys-socket";
 import { startBetaOnPostgres, type BetaOnPostgres } from "../helpers/beta-on-postgres";
@@ -204,6 +205,8 @@ describe("the inbox: nothing lost between Baileys' receipt and the database", ()
     await first.conn.settled();
     expect(await inboxRows(env.whatsappId)).toEqual([expect.objectContaining({ wid: "LID1", waitingFor: lid })]);
     expect(await storedWids(env.whatsappId)).toEqual([]);
+    // the connections page says so (GET /api/whatsapp and the connection's realtime event carry it)
+    expect((await loadConnections(db(), env.companyId, [env.whatsappId]))[0].waitingSenders).toBe(1);
     // a restart: the process is gone, the row is not
     await first.conn.stop();
     const second = await start(env);
@@ -216,5 +219,6 @@ describe("the inbox: nothing lost between Baileys' receipt and the database", ()
     const [stored] = await db().select().from(messages).where(eq(messages.wid, "LID1"));
     expect(await ticketOf(env.whatsappId, phone)).toBe(stored.ticketId);
     expect(await inboxRows(env.whatsappId)).toEqual([]);
+    expect((await loadConnections(db(), env.companyId, [env.whatsappId]))[0].waitingSenders).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { DisconnectReason } from "@whiskeysockets/baileys";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reconnectDelayMs } from "@/lib/whatsapp/providers/baileys/connection";
-import { startFakeConnection } from "../helpers/fake-baileys-socket";
+import { DEFAULT_LIMITS } from "@/lib/whatsapp/providers/baileys/reconnect-policy";
+import { memoryVersionStore, startFakeConnection } from "../helpers/fake-baileys-socket";
 
 // lets every pending promise run (setImmediate is not faked below)
 const flush = () => new Promise((r) => setImmediate(r));
@@ -81,13 +82,13 @@ describe("beta connection: pairing", () => {
 });
 
 describe("beta connection: closing and reconnecting", () => {
-  it("reconnects after 1 s, 2 s, 4 s ... and resets the backoff once open", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  it("reconnects after 1 s, 2 s, 4 s ... and resets the backoff only after a stable open", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const t = await startFakeConnection();
     t.sock().open();
     t.sock().close(DisconnectReason.connectionLost);
     await t.conn.settled();
-    expect(t.events.at(-1)).toEqual({ type: "status", status: "TIMEOUT" });
+    expect(t.events.at(-1)).toEqual({ type: "status", status: "TIMEOUT", disconnect: { code: DisconnectReason.connectionLost, reason: "network", needsAttention: false } });
 
     const waits: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -106,12 +107,53 @@ describe("beta connection: closing and reconnecting", () => {
     }
     expect(waits).toEqual([1000, 2000, 4000, 8000]);
 
+    // open for a moment: a flapping socket keeps its backoff (16 s next)
     t.sock().open();
+    t.sock().close(DisconnectReason.connectionLost);
+    await t.conn.settled();
+    await vi.advanceTimersByTimeAsync(15_750);
+    await flush();
+    expect(t.world.sockets).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(250);
+    await flush();
+    expect(t.world.sockets).toHaveLength(6);
+
+    // open for a minute: stable, the next close waits 1 s again
+    t.sock().open();
+    await t.conn.settled();
+    await vi.advanceTimersByTimeAsync(60_000);
     t.sock().close(DisconnectReason.restartRequired);
     await t.conn.settled();
     await vi.advanceTimersByTimeAsync(1000);
     await flush();
-    expect(t.world.sockets).toHaveLength(6);
+    expect(t.world.sockets).toHaveLength(7);
+  });
+
+  it("a 440 loop (another session keeps taking over) backs off, then stops and asks an admin to look", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const limits = { ...DEFAULT_LIMITS, replacedPerLoop: 2, replacedLoopsToStop: 2 };
+    const t = await startFakeConnection({ reconnectLimits: limits });
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      t.sock().open();
+      t.sock().close(DisconnectReason.connectionReplaced);
+      await t.conn.settled();
+      if (t.of("status").at(-1)!.status === "DISCONNECTED") break;
+      const before = t.world.sockets.length;
+      let waited = 0;
+      while (t.world.sockets.length === before) {
+        await vi.advanceTimersByTimeAsync(1000);
+        await flush();
+        waited += 1000;
+      }
+      delays.push(waited);
+    }
+    // 1 s, then the loop: the longest backoff between tries; the second loop stops it
+    expect(delays).toEqual([1000, 60_000, 60_000]);
+    expect(t.of("status").at(-1)).toEqual({ type: "status", status: "DISCONNECTED", disconnect: { code: 440, reason: "replaced", needsAttention: true } });
+    await vi.advanceTimersByTimeAsync(300_000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(4);
   });
 
   it("hands every socket the same retry counter cache and the sent-message lookup", async () => {
@@ -151,7 +193,10 @@ describe("beta connection: closing and reconnecting", () => {
       t.sock().close(code);
       await t.conn.settled();
       expect(t.auth.clears).toBe(1);
-      expect(t.events.slice(-2)).toEqual([{ type: "loggedOut" }, { type: "status", status: "DISCONNECTED" }]);
+      expect(t.events.slice(-2)).toEqual([
+        { type: "loggedOut" },
+        { type: "status", status: "DISCONNECTED", disconnect: { code, reason: "loggedOut", needsAttention: true } },
+      ]);
       await vi.advanceTimersByTimeAsync(120_000);
       await flush();
       expect(t.world.sockets).toHaveLength(1);
@@ -203,5 +248,56 @@ describe("beta connection: closing and reconnecting", () => {
     await t.conn.settled();
     expect(t.world.sockets).toHaveLength(2);
     expect(t.of("status").at(-1)).toMatchObject({ status: "CONNECTED" });
+  });
+});
+
+describe("beta connection: the version it announces, and why it closed", () => {
+  it("announces WhatsApp's current version, keeps the one that opened, and asks again after WhatsApp refuses it (405)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let asked = 0;
+    const answers: [number, number, number][] = [[2, 3000, 1000000001], [2, 3000, 1000000002]];
+    const store = memoryVersionStore();
+    const t = await startFakeConnection({ versions: { fetchLatest: async () => answers[asked++] ?? answers[1], store } });
+    expect(t.sock().config.version).toEqual([2, 3000, 1000000001]);
+    expect(store.value).toBeNull();
+    t.sock().open();
+    await t.conn.settled();
+    expect(store.value).toBe("2.3000.1000000001");
+    // a reconnect for another reason keeps the version it has
+    t.sock().close(DisconnectReason.restartRequired);
+    await t.conn.settled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(2);
+    expect(asked).toBe(1);
+    t.sock().close(405);
+    await t.conn.settled();
+    expect(t.of("status").at(-1)).toEqual({ type: "status", status: "OPENING", disconnect: { code: 405, reason: "versionRefused", needsAttention: false } });
+    await vi.advanceTimersByTimeAsync(2000);
+    await flush();
+    expect(t.world.sockets).toHaveLength(3);
+    expect(t.sock().config.version).toEqual([2, 3000, 1000000002]);
+    expect(asked).toBe(2);
+  });
+
+  it("falls back to the version that last opened when WhatsApp's page cannot be read", async () => {
+    const store = memoryVersionStore("2.3000.1000000777");
+    const t = await startFakeConnection({ versions: { fetchLatest: () => Promise.reject(new Error("offline")), store } });
+    expect(t.sock().config.version).toEqual([2, 3000, 1000000777]);
+  });
+
+  it.each([
+    [DisconnectReason.connectionReplaced, true, "replaced"],
+    [DisconnectReason.restartRequired, true, "restartRequired"],
+    [DisconnectReason.timedOut, true, "network"],
+    [DisconnectReason.connectionClosed, false, "neverOpened"],
+    [DisconnectReason.badSession, false, "neverOpened"],
+  ] as const)("a close %i (opened before: %s) is retried with its reason: %s", async (code, opened, reason) => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const t = await startFakeConnection();
+    if (opened) t.sock().open();
+    t.sock().close(code);
+    await t.conn.settled();
+    expect(t.of("status").at(-1)).toEqual({ type: "status", status: opened ? "TIMEOUT" : "OPENING", disconnect: { code, reason, needsAttention: false } });
   });
 });

@@ -91,6 +91,10 @@ describe("mergeConnection (live updates of the table)", () => {
     isDefault: false,
     provider: "beta",
     number: null,
+    waitingSenders: 0,
+    disconnectReason: null,
+    disconnectCode: null,
+    needsAttention: false,
     updatedAt,
     ...extra,
   });

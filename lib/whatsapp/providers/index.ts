@@ -10,6 +10,6 @@ export function enabledProviders(): string[] {
 
 export function createProviderConnection(provider: string, ctx: ProviderContext): WhatsAppConnection {
   if (provider === "sandbox") return createSandboxConnection(ctx);
-  if (provider === "beta") return createBaileysConnection(ctx);
+  if (provider === "beta") return createBaileysConnection(ctx, { versions: { override: getEnv().WA_WEB_VERSION } });
   throw new Error(`Unknown WhatsApp provider "${provider}"`);
 }

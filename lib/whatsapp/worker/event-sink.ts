@@ -31,7 +31,7 @@ export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: Pr
   const ref = { companyId: conn.companyId, whatsappId: conn.id };
   switch (event.type) {
     case "status":
-      return updateSessionState(db, conn, { status: event.status, number: event.number });
+      return updateSessionState(db, conn, { status: event.status, number: event.number, disconnect: event.disconnect });
     case "qr":
       return updateSessionState(db, conn, { status: "qrcode", qrcode: event.qrcode, retries: event.retries });
     case "loggedOut":

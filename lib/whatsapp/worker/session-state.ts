@@ -4,7 +4,7 @@ import { whatsapps } from "@/db/schema";
 import { loadConnections } from "@/lib/connections/load-connections";
 import { connectionUpdated, sessionUpdated } from "@/lib/connections/publish-connection";
 import { publish } from "@/lib/realtime/publish";
-import type { ConnectionStatus } from "../types";
+import type { ConnectionStatus, Disconnect } from "../types";
 
 type Ref = { id: number; companyId: number };
 
@@ -15,17 +15,22 @@ type Ref = { id: number; companyId: number };
 export async function updateSessionState(
   db: DbOrTx,
   ref: Ref,
-  change: { status: ConnectionStatus; qrcode?: string; retries?: number; number?: string },
+  change: { status: ConnectionStatus; qrcode?: string; retries?: number; number?: string; disconnect?: Disconnect },
 ) {
   const set: Partial<typeof whatsapps.$inferInsert> = { status: change.status, updatedAt: new Date() };
   if (change.qrcode !== undefined) set.qrcode = change.qrcode;
   if (change.retries !== undefined) set.retries = change.retries;
   if (change.number) set.number = change.number;
+  if (change.disconnect) {
+    const d = change.disconnect;
+    Object.assign(set, { disconnectCode: d.code, disconnectReason: d.reason, needsAttention: d.needsAttention });
+  }
   if (change.status === "CONNECTED" || change.status === "DISCONNECTED") {
     set.qrcode = "";
     if (change.status === "CONNECTED") {
       set.retries = 0;
       set.connectedAt = new Date();
+      Object.assign(set, { disconnectCode: null, disconnectReason: null, needsAttention: false });
     }
   }
   await db.update(whatsapps).set(set).where(and(eq(whatsapps.id, ref.id), eq(whatsapps.companyId, ref.companyId)));

@@ -4,6 +4,7 @@ import makeWASocket, {
   makeCacheableSignalKeyStore,
   type BaileysEventMap,
   type WABrowserDescription,
+  type WAVersion,
   type WAMessage,
 } from "@whiskeysockets/baileys";
 import { getDb, type DbOrTx } from "@/db";
@@ -21,7 +22,11 @@ import { createGroupNames } from "./group-names";
 import { userOf } from "./jids";
 import { createLidResolver } from "./lid-resolver";
 import { connectionLog, silentLogger } from "./logger";
+import { disconnectOf } from "./close-reasons";
+import { createReconnectPolicy, type ReconnectLimits } from "./reconnect-policy";
 import { createMessageEvents } from "./message-events";
+import { resolveWaVersion, versionText, type VersionDeps } from "./wa-version";
+import { postgresVersionStore, type VersionStore } from "./wa-version-store";
 import { postgresSentMessages, retryCounterCache, type SentMessages } from "./sent-messages";
 import type { BaileysSocket, MakeSocket } from "./socket-types";
 
@@ -41,6 +46,10 @@ export type BaileysDeps = {
   inbox?: InboxStore;
   /** the inbox's waits: before a row's next attempt (1 s, doubling, at most 5 min), between held bot turns (1 s) */
   inboxTiming?: Pick<InboxDrainDeps, "retryDelayMs" | "heldTurnSpacingMs" | "sleep">;
+  /** when it reconnects, stops, or asks an admin to look (tests shorten them) */
+  reconnectLimits?: ReconnectLimits;
+  /** the WhatsApp Web version: an override, how to ask WhatsApp, where the last one that opened is kept */
+  versions?: Pick<VersionDeps, "override" | "fetchLatest" | "timeoutMs"> & { store?: VersionStore };
   /** where sent messages are kept for WhatsApp's retry requests (default: their outbox rows) */
   sentMessages?: SentMessages;
 };
@@ -52,13 +61,10 @@ export type BaileysConnection = WhatsAppConnection & {
 
 // spec: three unscanned QR codes and the connection gives up (DISCONNECTED)
 const MAX_QR = 3;
-const BACKOFF_FIRST_MS = 1000;
-const BACKOFF_MAX_MS = 60_000;
 // os shows as the device name in WhatsApp > Linked devices; "Chrome" picks the web platform
 const BROWSER: WABrowserDescription = ["Atendimento", "Chrome", APP_VERSION];
 
-/** 1 s, 2 s, 4 s ... at most 60 s. */
-export const reconnectDelayMs = (attempt: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+export { reconnectDelayMs } from "./reconnect-policy";
 
 const statusCodeOf = (error: unknown): number | undefined =>
   (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
@@ -84,7 +90,11 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   let connected = false;
   let generation = 0; // events of an older socket are ignored
   let qrCount = 0;
-  let attempt = 0;
+  const policy = createReconnectPolicy(() => now().getTime(), deps.reconnectLimits);
+  let everOpened = false; // since start()
+  // resolved once per start, and again after WhatsApp refused it (405)
+  let version: WAVersion | null = null;
+  const versionStore = deps.versions?.store ?? postgresVersionStore(db, owner);
   let reconnectTimer: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
   let queue: Promise<void> = Promise.resolve();
@@ -191,8 +201,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     return old;
   }
 
-  function scheduleReconnect(reason: number | undefined) {
-    const delay = reconnectDelayMs(attempt++);
+  function scheduleReconnect(reason: number | null, delay: number) {
     log.info(`closed (${reason ?? "no status"}); reconnecting in ${delay / 1000} s`);
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
@@ -205,16 +214,28 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     detach();
     if (!running) return;
     const code = statusCodeOf(error);
+    const disconnect = disconnectOf(code, everOpened);
     if (code === DisconnectReason.loggedOut || code === DisconnectReason.forbidden) {
       running = false;
       await authStore.clear();
       log.warn(`logged out by WhatsApp (${code}); the auth state was cleared`);
       await emit({ type: "loggedOut" });
-      await emit({ type: "status", status: "DISCONNECTED" });
+      await emit({ type: "status", status: "DISCONNECTED", disconnect });
       return;
     }
-    if (wasConnected) await emit({ type: "status", status: "TIMEOUT" });
-    scheduleReconnect(code);
+    // the version is asked again before the next socket
+    if (disconnect.reason === "versionRefused") version = null;
+    const decision = policy.closed(disconnect);
+    if (decision.action === "stop") {
+      // another session keeps taking over and the lease never moved: another deployment uses it
+      running = false;
+      log.warn(`replaced by another session again and again; stopped until an admin starts it`);
+      await emit({ type: "status", status: "DISCONNECTED", disconnect: { ...disconnect, needsAttention: true } });
+      return;
+    }
+    // retrying: the status stays OPENING (or TIMEOUT once it had opened), with the reason beside it
+    await emit({ type: "status", status: wasConnected ? "TIMEOUT" : "OPENING", disconnect: { ...disconnect, needsAttention: decision.needsAttention } });
+    scheduleReconnect(disconnect.code, decision.delayMs);
   }
 
   async function onConnectionUpdate(update: BaileysEventMap["connection.update"], socket: BaileysSocket) {
@@ -232,8 +253,10 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     if (update.isNewLogin) await emit({ type: "status", status: "PAIRING" });
     if (update.connection === "open") {
       connected = true;
+      everOpened = true;
       qrCount = 0;
-      attempt = 0;
+      policy.opened();
+      if (version) await versionStore.save(versionText(version)).catch((err: unknown) => log.warn(`the version was not kept: ${reasonOf(err)}`));
       await emit({ type: "status", status: "CONNECTED", number: userOf(socket.user?.id) || undefined });
       // rows waiting for a sender are read again: the socket's LID store may know it by now
       await inbox.release("all").catch((err: unknown) => log.warn(`waiting messages not released: ${reasonOf(err)}`));
@@ -249,16 +272,24 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       auth = await authStore.load();
     } catch (err) {
       log.error("the auth state could not be read", err);
-      if (running && gen === generation) scheduleReconnect(undefined);
+      // the database is away, most often: never a reason to stop trying
+      if (running && gen === generation) scheduleReconnect(null, policy.retryDelay());
       return;
     }
     if (!running || gen !== generation) return;
+    if (!version) {
+      const resolved = await resolveWaVersion({ ...deps.versions, stored: () => versionStore.load(), warn: (l) => log.warn(l) });
+      if (!running || gen !== generation) return;
+      version = resolved.version;
+      log.info(`WhatsApp Web ${versionText(version)} (${resolved.source})`);
+    }
     // another worker may have held the lease since our last socket: cache only what this one reads
     await keyCache.flushAll();
     const socket = makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, silentLogger, keyCache) },
       logger: silentLogger,
       browser: BROWSER,
+      version,
       markOnlineOnConnect: false,
       syncFullHistory: false,
       getMessage: sentMessages.getMessage,
@@ -284,9 +315,11 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     async start() {
       if (running) return;
       running = true;
+      everOpened = false;
+      version = null;
       drain.resume();
       qrCount = 0;
-      attempt = 0;
+      policy.started();
       await emit({ type: "status", status: "OPENING" });
       await connect();
     },
