@@ -62,7 +62,7 @@ export const AREAS: Record<string, Area> = {
   },
   connections: {
     folders: [...places("connections", "whatsapp", "whatsappsession", "sandbox", "webhooks"), "workers/whatsapp.ts"],
-    specs: ["sandbox.spec.ts", "webhooks.spec.ts", "bots-demo.spec.ts", "schedules.spec.ts"],
+    specs: ["sandbox.spec.ts", "webhooks.spec.ts", "bots-demo.spec.ts", "schedules.spec.ts", "connection-reasons.spec.ts"],
   },
   "external-api": {
     folders: [...places("messages-api", "external-api", "openapi"), "app/api/openapi.json/"],
