@@ -123,6 +123,8 @@ const schema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // logs (lib/observability): pino level; JSON lines in production, pretty in the demo
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Baileys' own lines in the worker's log (lib/whatsapp/providers/baileys/logger.ts), rate-limited
+    BAILEYS_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
     // GET /api/metrics answers only with `Authorization: Bearer {METRICS_TOKEN}`; unset, 404
     METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   })

@@ -24,7 +24,8 @@ export const sessionRequests = ["start", "restart", "logout"] as const;
 // why a connection is not connected (issue 33 part 4; the page translates each): WhatsApp refused
 // the client's version (405), the phone logged this device out (401), another session replaced this
 // one (440), WhatsApp asked for a restart (515), the connection never opened, the network
-export const disconnectReasons = ["versionRefused", "loggedOut", "replaced", "restartRequired", "neverOpened", "network"] as const;
+// (500: WhatsApp cannot read this device's session; repeated, it must be paired again)
+export const disconnectReasons = ["versionRefused", "loggedOut", "replaced", "restartRequired", "badSession", "neverOpened", "network"] as const;
 export type DisconnectReason = (typeof disconnectReasons)[number];
 // beta: Baileys; sandbox: the simulated phone of the demo tenant and the e2e tests
 export const connectionProviders = ["beta", "sandbox"] as const;
@@ -83,6 +84,8 @@ export const whatsapps = pgTable(
     disconnectReason: text("disconnect_reason").$type<DisconnectReason>(),
     // an admin must act (re-pair, stop the other session): the connection will not heal by itself
     needsAttention: boolean("needs_attention").notNull().default(false),
+    // when its admins were last mailed that it needs attention (migration 0016): once a day at most
+    attentionMailedAt: timestamp("attention_mailed_at", tz),
     // the WhatsApp Web version that last opened ("2.3000.N"): the version resolver's fallback
     waVersion: text("wa_version"),
     leaseExpiresAt: timestamp("lease_expires_at", tz),

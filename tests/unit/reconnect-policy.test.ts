@@ -45,4 +45,11 @@ describe("the reconnect policy", () => {
     t += DEFAULT_LIMITS.stableMs;
     expect(run(14)).not.toContain("stop");
   });
+
+  it("WhatsApp refusing the session (500) three times in a row asks an admin to pair again; another reason in between does not", () => {
+    const policy = createReconnectPolicy(() => 0);
+    const bad: Disconnect = { code: 500, reason: "badSession", needsAttention: false };
+    const attention = (d: Disconnect) => (policy.closed(d) as { needsAttention: boolean }).needsAttention;
+    expect([attention(bad), attention(bad), attention(network), attention(bad), attention(bad), attention(bad)]).toEqual([false, false, false, false, false, true]);
+  });
 });

@@ -18,6 +18,8 @@ export function disconnectOf(code: number | undefined, everOpened: boolean): Dis
       return { code: c, reason: "replaced", needsAttention: false };
     case Baileys.restartRequired:
       return { code: c, reason: "restartRequired", needsAttention: false };
+    case Baileys.badSession:
+      return { code: c, reason: "badSession", needsAttention: false };
     default:
       return { code: c, reason: everOpened ? "network" : "neverOpened", needsAttention: false };
   }

@@ -21,7 +21,7 @@ import { createChatOperations } from "./chat-operations";
 import { createGroupNames } from "./group-names";
 import { userOf } from "./jids";
 import { createLidResolver } from "./lid-resolver";
-import { connectionLog, silentLogger } from "./logger";
+import { baileysLogger, connectionLog, silentLogger } from "./logger";
 import { disconnectOf } from "./close-reasons";
 import { createReconnectPolicy, type ReconnectLimits } from "./reconnect-policy";
 import { createMessageEvents } from "./message-events";
@@ -79,6 +79,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   const makeSocket: MakeSocket = deps.makeSocket ?? makeWASocket;
   const download = deps.downloadMedia ?? defaultDownload;
   const log = connectionLog(ctx.whatsappId);
+  const libraryLog = baileysLogger(ctx.whatsappId);
   const owner = { companyId: ctx.companyId, whatsappId: ctx.whatsappId };
   const authStore: AuthStore = deps.authStore ?? {
     load: () => loadPostgresAuthState(db(), owner),
@@ -287,7 +288,8 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     await keyCache.flushAll();
     const socket = makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, silentLogger, keyCache) },
-      logger: silentLogger,
+      // Baileys' own warn and error lines, rate-limited (its key store stays silent: a line per key)
+      logger: libraryLog,
       browser: BROWSER,
       version,
       markOnlineOnConnect: false,

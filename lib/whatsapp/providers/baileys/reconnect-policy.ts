@@ -19,6 +19,8 @@ export type ReconnectLimits = {
   /** after this many failed attempts in a row, or this long without a stable open, an admin must look */
   attentionAttempts: number;
   attentionMs: number;
+  /** WhatsApp could not read the session (500) this many closes in a row: pair again, an admin must act */
+  badSessionsToRepair: number;
 };
 
 export const DEFAULT_LIMITS: ReconnectLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: ReconnectLimits = {
   replacedLoopsToStop: 3,
   attentionAttempts: 10,
   attentionMs: 30 * 60_000,
+  badSessionsToRepair: 3,
 };
 
 export type CloseDecision = { action: "retry"; delayMs: number; needsAttention: boolean } | { action: "stop"; needsAttention: true };
@@ -44,6 +47,7 @@ export function createReconnectPolicy(now: () => number, limits: ReconnectLimits
   let healthyAt = now();
   let replaced = 0; // 440 closes in a row
   let loops = 0;
+  let badSessions = 0; // 500 closes in a row
 
   return {
     /** start() of the connection: a fresh count */
@@ -53,6 +57,7 @@ export function createReconnectPolicy(now: () => number, limits: ReconnectLimits
       healthyAt = now();
       replaced = 0;
       loops = 0;
+      badSessions = 0;
     },
     opened() {
       openedAt = now();
@@ -76,7 +81,8 @@ export function createReconnectPolicy(now: () => number, limits: ReconnectLimits
         replaced = 0;
         loops = 0;
       }
-      const needsAttention = attempt >= limits.attentionAttempts || t - healthyAt >= limits.attentionMs;
+      badSessions = d.reason === "badSession" ? badSessions + 1 : 0;
+      const needsAttention = attempt >= limits.attentionAttempts || t - healthyAt >= limits.attentionMs || badSessions >= limits.badSessionsToRepair;
       return { action: "retry", delayMs, needsAttention };
     },
   };
