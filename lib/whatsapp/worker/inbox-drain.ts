@@ -25,6 +25,8 @@ export type InboxDrainDeps = {
   now?: () => Date;
   /** rows read per pass */
   batch?: number;
+  /** chats read at the same time (each chat's rows stay in order; default 4) */
+  chats?: number;
   /** the attempt that is a row's last try (see `read`) */
   lastTryAt?: number;
   /** the wait before a row's next attempt, after `attempts` failed ones */
@@ -68,6 +70,8 @@ export function createInboxDrain(deps: InboxDrainDeps) {
   const spacing = deps.heldTurnSpacingMs ?? 1000;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let lastHeldTurn = -Infinity;
+  let turns: Promise<void> = Promise.resolve();
+  const chats = deps.chats ?? 4;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -88,56 +92,77 @@ export function createInboxDrain(deps: InboxDrainDeps) {
     timer.unref?.();
   }
 
-  /** One pass over up to `batch` due rows; answers how many were settled (stored, skipped or parked). */
+  /**
+   * One pass over up to `batch` due rows; answers how many were settled (stored, skipped or
+   * parked). Up to `chats` chats at a time, each chat's rows one after the other: one slow media
+   * download holds back its own chat only.
+   */
   async function pass(): Promise<number> {
     const rows = await deps.store.due(batch);
-    const blocked = new Set<string>();
+    const byChat = new Map<string, InboxRow[]>();
+    for (const row of rows) byChat.set(row.chat, [...(byChat.get(row.chat) ?? []), row]);
+    const waiting = [...byChat.values()];
     const done: number[] = [];
     let parked = 0;
-    try {
-      for (const row of rows) {
-        if (!deps.canRun()) break;
-        if (blocked.has(row.chat)) continue;
-        let read = false;
-        try {
-          const outcome = await deps.read(row, { lastTry: row.attempts + 1 >= lastTryAt });
-          read = true;
-          if (outcome.kind === "event" && row.kind === "held" && row.botTurn) await heldTurnSlot();
-          if (outcome.kind === "event") await deps.deliver(outcome.event, row);
-          if (outcome.kind === "waiting") {
-            await deps.store.park(row.id, outcome.sender);
-            parked++;
-          } else done.push(row.id);
-        } catch (err) {
-          if (err instanceof InboxNotNow) break;
-          // a row the product refuses for good, or whose payload cannot be read after every try,
-          // would hold its chat back for ever: it goes, loudly (a database away is retried for ever)
-          if (isPermanent(err) || (!read && row.attempts + 1 >= MAX_READ_TRIES)) {
-            deps.log.error(`message ${row.wid} cannot be stored (${reasonOf(err)}); dropped from the inbox`, err);
-            done.push(row.id);
-            continue;
-          }
-          blocked.add(row.chat);
-          const wait = retryDelay(row.attempts + 1);
-          deps.log.warn(`message ${row.wid} not stored yet (attempt ${row.attempts + 1}): ${reasonOf(err)}; again in ${wait / 1000} s`);
-          await deps.store.retry(row.id, reasonOf(err), new Date(now().getTime() + wait));
-          // no wait (tests): the next pass follows this one
-          if (wait <= 0) again = true;
-          else wakeIn(wait);
+    let halted = false;
+
+    // a chat's rows in order; false: stop here (the row failed and waits, or nothing can be read now)
+    async function settle(row: InboxRow): Promise<boolean> {
+      let read = false;
+      try {
+        const outcome = await deps.read(row, { lastTry: row.attempts + 1 >= lastTryAt });
+        read = true;
+        if (outcome.kind === "event" && row.kind === "held" && row.botTurn) await heldTurnSlot();
+        if (outcome.kind === "event") await deps.deliver(outcome.event, row);
+        if (outcome.kind === "waiting") {
+          await deps.store.park(row.id, outcome.sender);
+          parked++;
+        } else done.push(row.id);
+        return true;
+      } catch (err) {
+        if (err instanceof InboxNotNow) return (halted = true), false;
+        // a row the product refuses for good, or whose payload cannot be read after every try,
+        // would hold its chat back for ever: it goes, loudly (a database away is retried for ever)
+        if (isPermanent(err) || (!read && row.attempts + 1 >= MAX_READ_TRIES)) {
+          deps.log.error(`message ${row.wid} cannot be stored (${reasonOf(err)}); dropped from the inbox`, err);
+          done.push(row.id);
+          return true;
         }
+        const wait = retryDelay(row.attempts + 1);
+        deps.log.warn(`message ${row.wid} not stored yet (attempt ${row.attempts + 1}): ${reasonOf(err)}; again in ${wait / 1000} s`);
+        await deps.store.retry(row.id, reasonOf(err), new Date(now().getTime() + wait));
+        // no wait (tests): the next pass follows this one
+        if (wait <= 0) again = true;
+        else wakeIn(wait);
+        return false;
       }
-    } finally {
-      // stored rows go even when the pass stops early; a crash before this replays them, and
-      // storing a message twice is a no-op (messages are unique by connection and WhatsApp id)
-      await deps.store.done(done);
     }
+
+    async function worker() {
+      for (let chat = waiting.shift(); chat && !halted; chat = waiting.shift()) {
+        for (const row of chat) if (halted || !deps.canRun() || !(await settle(row))) break;
+      }
+    }
+
+    // every chat's work ends before the pass does, even when one of them fails (the database away)
+    const results = await Promise.allSettled(Array.from({ length: Math.min(chats, waiting.length) }, worker));
+    // stored rows go even when the pass stops early; a crash before this replays them, and storing
+    // a message twice is a no-op (messages are unique by connection and WhatsApp id)
+    await deps.store.done(done);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
     return done.length + parked;
   }
 
-  async function heldTurnSlot() {
-    const wait = lastHeldTurn + spacing - now().getTime();
-    if (wait > 0) await sleep(wait);
-    lastHeldTurn = now().getTime();
+  // one held turn at a time across the pass's chats, `spacing` apart
+  function heldTurnSlot(): Promise<void> {
+    const mine = turns.then(async () => {
+      const wait = lastHeldTurn + spacing - now().getTime();
+      if (wait > 0) await sleep(wait);
+      lastHeldTurn = now().getTime();
+    });
+    turns = mine.catch(() => {});
+    return mine;
   }
 
   async function drain() {
