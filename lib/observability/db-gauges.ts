@@ -34,9 +34,11 @@ const outboxQuery = sql`
   select 'campaigns', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
     from campaign_messages where send_status in ('pending', 'sending')`;
 
-// whatsapps is one row per connection: small; an expired lease counts as held by nobody
+// whatsapps is one row per connection: small; an expired lease counts as held by nobody. `attention`
+// feeds whatsapp_connections_needing_attention from the same read
 const connectionsQuery = sql`
-  select status, coalesce(case when lease_expires_at > now() then lease_owner end, 'none') as worker, count(*)::int as n
+  select status, coalesce(case when lease_expires_at > now() then lease_owner end, 'none') as worker, count(*)::int as n,
+      count(*) filter (where needs_attention)::int as attention
     from whatsapps group by 1, 2`;
 
 /** The web process's gauges, read from the database at scrape time (the worker process has none). */
@@ -73,6 +75,15 @@ export function registerDbGauges(m: AppMetrics, db: () => Db) {
       // a worker gone since the last scrape must not linger as a series
       this.reset();
       for (const r of await connections()) this.set({ status: String(r.status), worker: String(r.worker) }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: "whatsapp_connections_needing_attention",
+    help: "Connections an admin must act on (re-pair, stop another session): they will not heal by themselves",
+    registers,
+    async collect() {
+      // unlabelled, so always a sample: 0 as well when the query failed (logged above)
+      this.set((await connections()).reduce((sum, r) => sum + Number(r.attention), 0));
     },
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { messages } from "@/db/schema";
+import { messages, whatsapps } from "@/db/schema";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
 import { GET as version } from "@/app/api/version/route";
 import { resetEnvCache } from "@/lib/env";
@@ -66,6 +66,19 @@ describe("GET /api/metrics", () => {
     expect(sample(text, 'whatsapp_connections{status="DISCONNECTED",worker="none"}')).toBeGreaterThanOrEqual(1);
     // counts only: nothing of the company or its messages
     for (const v of [t.companyName, t.admin.email, "secret words", `company="${t.companyId}"`]) expect(text).not.toContain(v);
+  });
+
+  it("counts the connections needing attention, of every company (issue 33 §5)", async () => {
+    const token = randomBytes(24).toString("hex");
+    setToken(token);
+    const [a, b] = [await createTenant(), await createTenant()];
+    const before = sample((await scrape(token)).body as string, "whatsapp_connections_needing_attention");
+    await getDb().update(whatsapps).set({ needsAttention: true, status: "OPENING" }).where(inArray(whatsapps.id, [a.whatsappId, b.whatsappId]));
+    // the shared query answers for a second: the next scrape must not reuse the last answer
+    await new Promise((r) => setTimeout(r, 1100));
+    const text = (await scrape(token)).body as string;
+    expect(text).toContain("# TYPE whatsapp_connections_needing_attention gauge");
+    expect(sample(text, "whatsapp_connections_needing_attention")).toBe(before + 2);
   });
 
   it("times the scrape itself under its own route, without the token in any label", async () => {
