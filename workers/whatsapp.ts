@@ -3,6 +3,7 @@ import os from "node:os";
 import postgres from "postgres";
 import { closeDb, getDb } from "@/db";
 import { ensureBotProviders } from "@/lib/bots/register-providers";
+import { PAIRING_CHANNEL, readPairingNotice } from "@/lib/connections/pairing-notice";
 import { campaignOutbox } from "@/lib/campaigns/dispatch/outbox";
 import { numberChecks } from "@/lib/contact-lists/number-checks";
 import { getEnv } from "@/lib/env";
@@ -52,7 +53,14 @@ async function main() {
     // background WhatsApp checks of contact-list numbers (issue 15)
     numberChecks: numberChecks(getDb),
   });
-  const unlisten = await listen(() => void worker.tick());
+  const unlisten = await listen(
+    () => void worker.tick(),
+    // pairing codes are asked of the live socket (lib/connections/pairing-notice.ts)
+    (payload) => {
+      const notice = readPairingNotice(payload);
+      if (notice) worker.pair(notice.whatsappId, notice.number);
+    },
+  );
   serveWorkerMetrics(); // GET /metrics on METRICS_PORT, with METRICS_TOKEN (docs/observability.md)
   await worker.start();
   console.log(`WhatsApp worker ${workerId} running (${enabledProviders().join(", ")})`);
@@ -79,14 +87,16 @@ async function main() {
 }
 
 /**
- * LISTEN for new outbox rows, session requests and sandbox traffic, so the worker acts at once; on
- * the embedded PGlite too, whose wire server relays notifications between its clients.
+ * LISTEN for new outbox rows, session requests, pairing-code requests and sandbox traffic, so the
+ * worker acts at once; on the embedded PGlite too, whose wire server relays notifications between
+ * its clients.
  */
-async function listen(wake: () => void) {
+async function listen(wake: () => void, pair: (payload: string) => void) {
   try {
     // the embedded server's clients use no prepared statements (one shared session)
     const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {}, prepare: process.env.DB_PREPARE !== "0" });
     await Promise.all(["outbox", "whatsapp_session", "sandbox"].map((ch) => sql.listen(ch, wake)));
+    await sql.listen(PAIRING_CHANNEL, pair);
     return async () => void (await sql.end({ timeout: 2 }));
   } catch (err) {
     console.warn("[whatsapp] LISTEN unavailable, polling only:", (err as Error).message);

@@ -15,18 +15,20 @@ export type ConnectionRow = {
   disconnectReason: string | null;
   disconnectCode: number | null;
   needsAttention: boolean;
+  /** a pairing code WhatsApp just gave (issue 33 §8), from the session event; "" or absent for none */
+  pairingCode?: string;
   updatedAt: string;
 };
 
 export type QueueOption = { id: number; name: string; color: string };
 
-export type SessionState = Pick<ConnectionRow, "id" | "status" | "qrcode" | "retries" | "updatedAt">;
+export type SessionState = Pick<ConnectionRow, "id" | "status" | "qrcode" | "retries" | "updatedAt" | "pairingCode">;
 export type SessionEvent = { action: "update"; session: SessionState };
 export type ConnectionEvent =
-  | { action: "update"; whatsapp: Omit<ConnectionRow, "qrcode"> & { qrcode?: string } }
+  | { action: "update"; whatsapp: Omit<ConnectionRow, "qrcode" | "pairingCode"> & { qrcode?: string } }
   | { action: "delete"; whatsappId: number };
 
-type Optional = "waitingSenders" | "disconnectReason" | "disconnectCode" | "needsAttention";
+type Optional = "waitingSenders" | "disconnectReason" | "disconnectCode" | "needsAttention" | "pairingCode";
 type Serialized = Omit<ConnectionRow, "updatedAt" | "qrcode" | Optional> & { updatedAt: string | Date; qrcode?: string } & Partial<Pick<ConnectionRow, Optional>>;
 
 /** Keeps only the row's fields (a server row or an API answer may carry many more). */
@@ -44,6 +46,7 @@ export function toConnectionRow(c: Serialized): ConnectionRow {
     disconnectReason: c.disconnectReason ?? null,
     disconnectCode: c.disconnectCode ?? null,
     needsAttention: c.needsAttention ?? false,
+    pairingCode: c.pairingCode ?? "",
     updatedAt: typeof c.updatedAt === "string" ? c.updatedAt : c.updatedAt.toISOString(),
   };
 }

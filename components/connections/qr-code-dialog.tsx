@@ -6,14 +6,16 @@ import { QRCodeSVG } from "qrcode.react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ConnectionRow } from "./connection-types";
+import { PairingCodeForm } from "./pairing-code-form";
 
 const QR_SIZE = 256; // spec admin §2.2: the code is shown at size 256
 
 type Props = { connection: ConnectionRow | null; onOpenChange: (open: boolean) => void };
 
 /**
- * The pairing QR code with instructions. The row it shows is kept live by the page (session
- * events), so a new code replaces the old one; the page closes it when the code goes empty.
+ * The pairing QR code with instructions, and beside it pairing by phone number (a code to type on
+ * the phone). The row it shows is kept live by the page (session events), so a new code replaces the
+ * old one; the page closes it when the QR code goes empty.
  */
 export function QrCodeDialog({ connection, onOpenChange }: Props) {
   const t = useTranslations("connections.qr");
@@ -42,6 +44,8 @@ export function QrCodeDialog({ connection, onOpenChange }: Props) {
                 </a>
               </Button>
             )}
+            {/* issue 33 §8: a code to type on the phone instead of scanning (Baileys only) */}
+            {connection?.provider === "beta" && <PairingCodeForm key={connection.id} connection={connection} />}
           </div>
           <div
             className="flex size-[280px] shrink-0 items-center justify-center rounded-lg border bg-white p-3"

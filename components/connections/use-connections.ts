@@ -36,7 +36,8 @@ export function useConnections({ companyId, initial, onSession }: Options) {
   });
   useRealtimeEvent<SessionEvent>(channels.admins(companyId), EVENTS.whatsappSession, (e) => {
     if (e.action !== "update" || !e.session) return;
-    apply(e.session);
+    // a pairing code is worth something only while the socket that gave it shows a QR code
+    apply(e.session.qrcode ? e.session : { ...e.session, pairingCode: "" });
     onSession?.(e.session);
   });
   useRealtimeCatchUp([channels.company(companyId), channels.admins(companyId)], () => void reload().catch(() => {}), { serverData: true });

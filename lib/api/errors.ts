@@ -64,6 +64,8 @@ const STATUS: Record<string, number> = {
   ERR_CONNECTION_LIMIT_REACHED: 403,
   ERR_CONNECTION_NAME_EXISTS: 409,
   ERR_CONNECTION_TOKEN_EXISTS: 409,
+  // a pairing code asked of a connection that is not showing a QR code (issue 33 §8)
+  ERR_WAPP_NOT_PAIRING: 409,
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_SANDBOX_DISABLED: 400,
   ERR_NO_TAG_FOUND: 404,

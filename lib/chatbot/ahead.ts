@@ -33,6 +33,8 @@ type Ids = { companyId: number; whatsappId: number };
 export async function turnAhead(db: Db, ids: Ids, message: InboundMessage, p: IngestParams): Promise<Ahead | null> {
   // a held message's turn has guards of its own (lib/messages/held-guards.ts), decided after it is stored
   if (message.fromMe || message.fromHistory || message.held || message.isGroup || message.mediaType === "call_log") return null;
+  // a placeholder (content we do not render) never starts a turn (lib/messages/after-inbound.ts)
+  if (message.unrendered) return null;
   const kept = keptTicket(ids.companyId, ids.whatsappId, p.chat.number);
   const context = keptBotContext(ids.companyId, ids.whatsappId);
   if (!context) return null;

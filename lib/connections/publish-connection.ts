@@ -37,9 +37,12 @@ export const connectionDeleted = (companyId: number, whatsappId: number): Realti
   data: { action: "delete", whatsappId },
 });
 
-/** Session state with the QR code: admins only. */
-export const sessionUpdated = (companyId: number, s: SessionFields): RealtimeEvent => ({
+/** Session state with the QR code (and a pairing code just given, lib/connections/publish-pairing-code.ts): admins only. */
+export const sessionUpdated = (companyId: number, s: SessionFields, pairingCode?: string): RealtimeEvent => ({
   channels: [channels.admins(companyId)],
   event: EVENTS.whatsappSession,
-  data: { action: "update", session: { id: s.id, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } },
+  data: {
+    action: "update",
+    session: { id: s.id, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt, ...(pairingCode ? { pairingCode } : {}) },
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idList, idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
+import { digitsOf } from "@/lib/contacts/normalize-number";
 import { needsGreeting } from "./assert-greeting";
 
 // Catalogue keys (messages/*.json "validation.") of the connection form's own rules.
@@ -119,3 +120,15 @@ export const connectionIdParams = idParams;
 
 export const SESSION_REQUESTS = ["start", "restart", "logout"] as const;
 export type SessionRequest = (typeof SESSION_REQUESTS)[number];
+
+// pairing by code (issue 33 §8): the phone's number with the country code, typed freely
+// ("+55 31 99999-0000"), kept as its 10 to 15 digits (E.164)
+const pairingNumber = z.string({ error: V.required }).trim().max(40, V.tooLong).transform(digitsOf).pipe(z.string().min(10, V.tooShort).max(15, V.tooLong));
+
+/** The QR dialog's "link with the phone number" form. */
+export const pairingCodeSchema = z.object({ number: pairingNumber });
+export type PairingCodeInput = z.input<typeof pairingCodeSchema>;
+export type PairingCodeValues = z.output<typeof pairingCodeSchema>;
+
+/** PUT /whatsappsession/{id}: no body asks for a new QR code; `{ number }` a pairing code for that phone instead. */
+export const sessionPutSchema = z.object({ number: pairingNumber.optional() });

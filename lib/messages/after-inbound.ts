@@ -36,6 +36,8 @@ export type InboundEvent = {
 export async function afterInbound(db: Db, event: InboundEvent): Promise<void> {
   // spec: bots answer customers only: not own messages, history imports or groups
   if (event.message.fromMe || event.message.fromHistory || event.message.isGroup) return;
+  // a placeholder for a content we do not render (a poll, an event...) is no answer to anything
+  if (event.message.unrendered) return;
   // a message WhatsApp held while we were away is decided on the clock now, not its own time: a
   // 23:00 message read at 09:00 gets no out-of-hours text
   const held = event.message.held ? new Date() : null;

@@ -37,8 +37,9 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
   // postgres.js directly, so the one statement is prepared once per connection: drizzle never
   // prepares, which costs a Parse/Describe round trip on every call
   const client = rawClient(db);
-  // only a bare 1, 2 or 3 pays this extra statement: it may be the answer to a rating question
-  const rate = ratingCandidate(p);
+  // only a bare 1, 2 or 3 pays this extra statement: it may be the answer to a rating question (a
+  // placeholder for a content we do not render never is)
+  const rate = input.message.unrendered ? null : ratingCandidate(p);
   if (rate !== null) {
     const rated = await recordRatingAnswer(db, client, p, rate);
     if (rated) return { ticketId: rated.ticketId, messageId: rated.messageId, duplicate: false, ticketCreated: false };

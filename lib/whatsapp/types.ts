@@ -29,6 +29,13 @@ export type InboundMessage = {
    */
   mediaType: null | "image" | "audio" | "video" | "locationMessage" | "vcard" | "application" | "sticker" | "call_log";
   media?: StoredMedia;
+  /**
+   * A content the product does not render (a poll, an event, an order, a group invite...): the
+   * provider's name for it, and `body` is a placeholder naming it ("[poll] Qual horário?"). Stored,
+   * counted unread and notified like any message, but it never starts a bot turn, never answers a
+   * campaign's confirmation request and is never read as a rating (issue 33 §8).
+   */
+  unrendered?: string;
   /** wid of the quoted message, when it is a reply */
   quotedWid?: string;
   timestamp: Date;
@@ -68,9 +75,12 @@ export type ProviderEvent =
   | { type: "failed"; wid: string; code: string }
   | { type: "edit"; wid: string; body: string }
   | { type: "delete"; wid: string }
+  // profilePicUrl "": the contact has no picture (removed, or none WhatsApp shows us)
   | { type: "contact"; number: string; name?: string; profilePicUrl?: string }
   // the socket was logged out (403 / logged out): the auth state has been cleared
-  | { type: "loggedOut" };
+  | { type: "loggedOut" }
+  // the code an admin asked for (pairByCode), to be typed on the phone; shown, never stored
+  | { type: "pairingCode"; code: string };
 
 export type ProviderContext = {
   companyId: number;
@@ -91,6 +101,12 @@ export type WhatsAppConnection = {
   markRead(chatId: string, wids: string[]): Promise<void>;
   edit(chatId: string, wid: string, body: string): Promise<void>;
   deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void>;
+  /**
+   * Pairing by code (providers that have it): asks WhatsApp for a code to type on the phone whose
+   * number this is (digits with the country code) instead of scanning the QR code; the code comes
+   * as a `pairingCode` event once the connection waits for pairing.
+   */
+  pairByCode?(number: string): Promise<void>;
 };
 
 export type ProviderName = "beta" | "sandbox";

@@ -34,6 +34,11 @@ export type FakeSocket = BaileysSocket & {
   answers: WAMessage[];
   reads: WAMessageKey[][];
   checks: string[];
+  /** the JIDs profilePictureUrl and groupMetadata were asked, in order */
+  pictureQueries: string[];
+  groupQueries: string[];
+  /** the numbers requestPairingCode was asked for */
+  pairingRequests: string[];
   ended: boolean;
   loggedOut: boolean;
   /** drives one Baileys event */
@@ -56,6 +61,12 @@ export type FakeWhatsApp = {
   lidMap: Map<string, string>;
   /** when set, sendMessage throws it */
   sendError: Error | null;
+  /** profile picture URL by number (digits); an Error is thrown (a Boom 404 is "no picture"); absent: no picture */
+  pictures: Map<string, string | Error>;
+  /** group subjects by group JID (absent: "Grupo de Teste") */
+  groupSubjects: Map<string, string>;
+  /** what requestPairingCode answers, in turn (then "ABCD1234") */
+  pairingCodes: string[];
 };
 
 export const ME = { id: "5511900000000:7@s.whatsapp.net", lid: "90000000000001:7@lid", name: "Atendimento" };
@@ -79,6 +90,9 @@ export function createFakeWhatsApp(): FakeWhatsApp {
     checkError: null,
     lidMap: new Map(),
     sendError: null,
+    pictures: new Map(),
+    groupSubjects: new Map(),
+    pairingCodes: [],
     latest() {
       const s = world.sockets.at(-1);
       if (!s) throw new Error("no socket was made");
@@ -118,6 +132,9 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
     answers: [],
     reads: [],
     checks: [],
+    pictureQueries: [],
+    groupQueries: [],
+    pairingRequests: [],
     ended: false,
     loggedOut: false,
     user: undefined,
@@ -175,9 +192,27 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
       s.emit("connection.update", { connection: "close", lastDisconnect: { error, date: new Date() } });
     },
     async groupMetadata(jid: string) {
-      return { id: jid, subject: "Grupo de Teste", participants: [] } as unknown as Awaited<ReturnType<BaileysSocket["groupMetadata"]>>;
+      s.groupQueries.push(jid);
+      const subject = world.groupSubjects.get(jid) ?? "Grupo de Teste";
+      return { id: jid, subject, participants: [] } as unknown as Awaited<ReturnType<BaileysSocket["groupMetadata"]>>;
+    },
+    // as Baileys answers: the URL, or undefined / a 404 Boom when there is no picture
+    async profilePictureUrl(jid: string) {
+      s.pictureQueries.push(jid);
+      const answer = world.pictures.get(jid.split("@")[0].split(":")[0]);
+      if (answer instanceof Error) throw answer;
+      if (answer === undefined) throw new Boom("item-not-found", { statusCode: 404 });
+      return answer;
     },
     updateMediaMessage: async (m: WAMessage) => m,
+    // as Baileys does: the number and the code go into the creds (creds.update), then the request
+    async requestPairingCode(phoneNumber: string) {
+      s.pairingRequests.push(phoneNumber);
+      const code = world.pairingCodes.shift() ?? "ABCD1234";
+      Object.assign(config.auth.creds, { pairingCode: code, me: { id: `${phoneNumber}@s.whatsapp.net`, name: "~" } });
+      s.emit("creds.update", config.auth.creds);
+      return code;
+    },
   };
   return s;
 }

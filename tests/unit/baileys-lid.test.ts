@@ -88,7 +88,11 @@ describe("beta LIDs", () => {
     t.sock().emit("contacts.upsert", [{ id: LID, phoneNumber: `${NUMBER}@s.whatsapp.net`, notify: "Cliente" }]);
     await t.conn.settled();
     expect(t.messages().map((m) => m.chatId)).toEqual([NUMBER]);
-    expect(t.of("contact")).toEqual([{ type: "contact", number: NUMBER, name: "Cliente" }]);
+    // (then the picture asked on the contact's first message: none here)
+    expect(t.of("contact")).toEqual([
+      { type: "contact", number: NUMBER, name: "Cliente" },
+      { type: "contact", number: NUMBER, profilePicUrl: "" },
+    ]);
   });
 
   it("never turns an unmapped LID into a number: group participants, calls and contacts included", async () => {

@@ -1,29 +1,16 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { proto, type WAMessageKey } from "@whiskeysockets/baileys";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BaileysDeps } from "@/lib/whatsapp/providers/baileys/connection";
 import { startFakeConnection, waMessage } from "../helpers/fake-baileys-socket";
+import { withTempStorage } from "../helpers/temp-storage";
 
 // A customer writing from a LID-addressed chat, as Baileys 7 delivers most 1:1 messages.
 const CUSTOMER = { lid: "118000000000001@lid", pn: "5511988887777@s.whatsapp.net", number: "5511988887777" };
 const T = 1_760_000_000; // seconds
 
-let storage: string;
-beforeAll(async () => {
-  storage = await mkdtemp(path.join(os.tmpdir(), "baileys-media-"));
-  process.env.STORAGE_DIR = storage;
-});
-afterAll(async () => {
-  delete process.env.STORAGE_DIR;
-  await rm(storage, { recursive: true, force: true });
-});
-beforeEach(() => {
-  vi.restoreAllMocks();
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
+const storage = withTempStorage("baileys-media-");
 
 const inbound = (id: string, message: proto.IMessage, key: Partial<WAMessageKey> = {}, extra: Omit<proto.IWebMessageInfo, "key"> = {}) =>
   waMessage({
@@ -122,12 +109,14 @@ describe("beta inbound: media", () => {
     expect(m).toMatchObject({ wid: "M1", mediaType: "image", body: "foto do produto" });
     expect(m.media).toMatchObject({ mimetype: "image/jpeg", filename: "M1.jpg" });
     expect(m.media!.path).toMatch(/^7\/\d{4}-\d{2}\/[0-9a-f-]{36}-M1\.jpg$/);
-    expect(await readFile(path.join(storage, m.media!.path), "utf8")).toBe("media-bytes");
+    expect(await readFile(path.join(storage.path, m.media!.path), "utf8")).toBe("media-bytes");
   });
 
   it.each([
     ["audioMessage", { mimetype: "audio/ogg; codecs=opus", ptt: true }, "audio", "A1.ogg", ""],
     ["videoMessage", { mimetype: "video/mp4", caption: "vídeo" }, "video", "A1.mp4", "vídeo"],
+    // a video note (the round one) is a video
+    ["ptvMessage", { mimetype: "video/mp4" }, "video", "A1.mp4", ""],
     ["documentMessage", { mimetype: "application/pdf", fileName: "boleto.pdf" }, "application", "boleto.pdf", "boleto.pdf"],
     ["stickerMessage", { mimetype: "image/webp" }, "sticker", "A1.webp", ""],
   ] as const)("maps %s", async (field, content, mediaType, filename, body) => {
@@ -267,8 +256,9 @@ describe("beta inbound: groups, edits, deletes, calls", () => {
 });
 
 describe("beta contacts", () => {
-  it("reports names and picture URLs, by phone number", async () => {
+  it("reports names and picture URLs, by phone number; a changed picture is asked, a removed one cleared", async () => {
     const t = await connected();
+    t.world.pictures.set("5511966665555", "https://pps.whatsapp.net/v/beto-novo.jpg");
     t.sock().emit("contacts.upsert", [
       { id: CUSTOMER.pn, lid: CUSTOMER.lid, name: "Ana (agenda)", notify: "Ana" },
       { id: "5511966665555@s.whatsapp.net", notify: "Beto", imgUrl: "https://pps.whatsapp.net/v/beto.jpg" },
@@ -277,12 +267,21 @@ describe("beta contacts", () => {
     t.sock().emit("contacts.update", [
       { id: "5511966665555@s.whatsapp.net", imgUrl: "changed" },
       { id: "5511955554444@s.whatsapp.net", imgUrl: "https://pps.whatsapp.net/v/caio.jpg" },
+      // what Baileys reports when a contact removes the picture: never a URL
+      { id: "5511944443333@s.whatsapp.net", imgUrl: "removed" },
     ]);
     await t.conn.settled();
-    expect(t.of("contact")).toEqual([
-      { type: "contact", number: "5511988887777", name: "Ana (agenda)" },
-      { type: "contact", number: "5511966665555", name: "Beto", profilePicUrl: "https://pps.whatsapp.net/v/beto.jpg" },
-      { type: "contact", number: "5511955554444", profilePicUrl: "https://pps.whatsapp.net/v/caio.jpg" },
-    ]);
+    const contacts = t.of("contact");
+    expect(contacts).toHaveLength(5);
+    expect(contacts).toEqual(
+      expect.arrayContaining([
+        { type: "contact", number: "5511988887777", name: "Ana (agenda)" },
+        { type: "contact", number: "5511966665555", name: "Beto", profilePicUrl: "https://pps.whatsapp.net/v/beto.jpg" },
+        { type: "contact", number: "5511955554444", profilePicUrl: "https://pps.whatsapp.net/v/caio.jpg" },
+        { type: "contact", number: "5511944443333", profilePicUrl: "" },
+        { type: "contact", number: "5511966665555", profilePicUrl: "https://pps.whatsapp.net/v/beto-novo.jpg" },
+      ]),
+    );
+    expect(t.sock().pictureQueries).toEqual(["5511966665555@s.whatsapp.net"]);
   });
 });

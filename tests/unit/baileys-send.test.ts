@@ -1,30 +1,14 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { proto } from "@whiskeysockets/baileys";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { saveMedia } from "@/lib/storage";
 import type { OutboundMessage } from "@/lib/whatsapp/types";
 import { startFakeConnection, waMessage } from "../helpers/fake-baileys-socket";
+import { withTempStorage } from "../helpers/temp-storage";
 
 const NUMBER = "5511988887777";
 const Status = proto.WebMessageInfo.Status;
 
-let storage: string;
-beforeAll(async () => {
-  storage = await mkdtemp(path.join(os.tmpdir(), "baileys-send-"));
-  process.env.STORAGE_DIR = storage;
-});
-afterAll(async () => {
-  delete process.env.STORAGE_DIR;
-  await rm(storage, { recursive: true, force: true });
-});
-beforeEach(() => {
-  vi.restoreAllMocks();
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
+withTempStorage("baileys-send-", ["info", "warn", "error"]);
 
 async function connected() {
   const t = await startFakeConnection();

@@ -1,3 +1,5 @@
+import { getDb } from "@/db";
+import { ignoresGroupMessages } from "@/lib/chatbot/settings";
 import { getEnv } from "@/lib/env";
 import type { ProviderContext, WhatsAppConnection } from "../types";
 import { createBaileysConnection } from "./baileys/connection";
@@ -10,6 +12,12 @@ export function enabledProviders(): string[] {
 
 export function createProviderConnection(provider: string, ctx: ProviderContext): WhatsAppConnection {
   if (provider === "sandbox") return createSandboxConnection(ctx);
-  if (provider === "beta") return createBaileysConnection(ctx, { versions: { override: getEnv().WA_WEB_VERSION } });
+  if (provider === "beta") {
+    return createBaileysConnection(ctx, {
+      versions: { override: getEnv().WA_WEB_VERSION },
+      // groups are dropped before decryption while the company ignores them (issue 33 §8)
+      ignoresGroups: () => ignoresGroupMessages(getDb(), ctx.companyId),
+    });
+  }
   throw new Error(`Unknown WhatsApp provider "${provider}"`);
 }

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/api/errors";
 import { contacts } from "@/db/schema";
 import { ignoresGroupMessages } from "@/lib/chatbot/settings";
 import { markCampaignRefused } from "@/lib/campaigns/dispatch/mark-refused";
+import { publishPairingCode } from "@/lib/connections/publish-pairing-code";
 import { applyAck, applyDelete, applyEdit, applyFailed } from "@/lib/messages/apply-provider-update";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { stripNulDeep } from "@/lib/validation/nul";
@@ -36,6 +37,8 @@ export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: Pr
       return updateSessionState(db, conn, { status: "qrcode", qrcode: event.qrcode, retries: event.retries });
     case "loggedOut":
       return updateSessionState(db, conn, { status: "DISCONNECTED", qrcode: "", retries: 0 });
+    case "pairingCode":
+      return publishPairingCode(db, conn, event.code);
     case "message":
       // spec: CheckMsgIsGroup enabled (the default) ignores group messages: not stored at all
       if (event.message.isGroup && (await ignoresGroupMessages(db, conn.companyId))) return;
@@ -62,7 +65,7 @@ export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: Pr
         .update(contacts)
         .set({
           ...(event.name ? { name: sql`case when ${contacts.name} = '' or ${contacts.name} = ${contacts.number} then ${event.name} else ${contacts.name} end` } : {}),
-          ...(event.profilePicUrl ? { profilePicUrl: event.profilePicUrl } : {}),
+          ...(event.profilePicUrl !== undefined ? { profilePicUrl: event.profilePicUrl } : {}),
         })
         .where(and(eq(contacts.companyId, conn.companyId), eq(contacts.number, event.number)));
       return;

@@ -124,6 +124,17 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     if (r.again && running.get(r.ref.id) === r) void trackFlush(r);
   }
 
+  /**
+   * An admin asked for a pairing code (NOTIFY whatsapp_pair, lib/connections/pairing-notice.ts):
+   * asked of the connection if this worker runs it. Answers whether it did.
+   */
+  function pair(id: number, number: string): boolean {
+    const r = running.get(id);
+    if (!r?.conn.pairByCode || stopped) return false;
+    void track(r.conn.pairByCode(number).catch((err) => log(`pairing code for connection ${id} failed: ${errorCode(err)}`)));
+    return true;
+  }
+
   /** A row of this connection's outbox was written by this process: send it now if this worker runs it. */
   function wake(db: Db, id: number): boolean {
     const r = running.get(id);
@@ -232,6 +243,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   let withdrawWake = () => {};
   return {
     tick,
+    pair,
     running: () => [...running.keys()],
     async start() {
       await registerWorkerProcess(deps.db(), deps.workerId);

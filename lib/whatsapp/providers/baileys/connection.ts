@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import makeWASocket, {
   DisconnectReason,
   downloadMediaMessage,
@@ -18,13 +19,19 @@ import { postgresInbox, type InboxItem, type InboxStore } from "../../worker/inb
 import { clearAuthState, usePostgresAuthState as loadPostgresAuthState, type PostgresAuthState } from "./auth-state";
 import { signalKeyCache } from "./bounded";
 import { createChatOperations } from "./chat-operations";
-import { createGroupNames } from "./group-names";
+import { createBackground } from "./background";
+import { createGroupMetadata } from "./group-metadata";
+import { createGroupSetting } from "./group-setting";
+import { createJidFilter } from "./ignored-jids";
 import { userOf } from "./jids";
 import { createLidResolver } from "./lid-resolver";
 import { baileysLogger, connectionLog, silentLogger } from "./logger";
 import { disconnectOf } from "./close-reasons";
+import { withTimeout } from "./with-timeout";
 import { createReconnectPolicy, type ReconnectLimits } from "./reconnect-policy";
 import { createMessageEvents } from "./message-events";
+import { createPairingCode, withoutUnfinishedPairing } from "./pairing-code";
+import { createProfilePictures } from "./profile-pictures";
 import { resolveWaVersion, versionText, type VersionDeps } from "./wa-version";
 import { postgresVersionStore, type VersionStore } from "./wa-version-store";
 import { postgresSentMessages, retryCounterCache, type SentMessages } from "./sent-messages";
@@ -38,8 +45,13 @@ export type BaileysDeps = {
   db?: DbOrTx;
   authStore?: AuthStore;
   now?: () => Date;
-  /** fetches a message's media (default: Baileys' downloadMediaMessage, re-uploading when expired) */
-  downloadMedia?: (message: WAMessage, sock: BaileysSocket) => Promise<Buffer>;
+  /**
+   * fetches a message's media (default: Baileys' downloadMediaMessage as a stream, which asks the
+   * phone to upload it again once when the media server answers 404 or 410); `signal` aborts it
+   */
+  downloadMedia?: (message: WAMessage, sock: BaileysSocket, signal: AbortSignal) => Promise<Buffer | Readable>;
+  /** how long one media download may take, start to stored (default 2 minutes) */
+  mediaTimeoutMs?: number;
   /** history sync imports messages at most this old (default 24 h); older ones are not "missed" */
   historyMaxAgeMs?: number;
   /** where received messages wait until stored (default: whatsapp_inbox); tests hand in one in memory */
@@ -52,6 +64,8 @@ export type BaileysDeps = {
   versions?: Pick<VersionDeps, "override" | "fetchLatest" | "timeoutMs"> & { store?: VersionStore };
   /** where sent messages are kept for WhatsApp's retry requests (default: their outbox rows) */
   sentMessages?: SentMessages;
+  /** whether the company ignores group messages (shouldIgnoreJid drops groups then); default: never */
+  ignoresGroups?: () => Promise<boolean>;
 };
 
 export type BaileysConnection = WhatsAppConnection & {
@@ -69,8 +83,12 @@ export { reconnectDelayMs } from "./reconnect-policy";
 const statusCodeOf = (error: unknown): number | undefined =>
   (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
 
-const defaultDownload = (message: WAMessage, sock: BaileysSocket) =>
-  downloadMediaMessage(message, "buffer", {}, { reuploadRequest: sock.updateMediaMessage, logger: silentLogger });
+// a media download, from asking to stored: a stalled one is tried again (the inbox), not waited on for ever
+const MEDIA_TIMEOUT_MS = 120_000;
+
+// streamed into storage: a 60 MB video is never a 60 MB buffer in the worker
+const defaultDownload = (message: WAMessage, sock: BaileysSocket, signal: AbortSignal): Promise<Readable> =>
+  downloadMediaMessage(message, "stream", { options: { signal } }, { reuploadRequest: sock.updateMediaMessage, logger: silentLogger });
 
 /** The `beta` provider: one Baileys socket, its auth state in Postgres. */
 export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps = {}): BaileysConnection {
@@ -112,6 +130,14 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     }
   };
 
+  // issue 33 §8: pictures, group metadata and the group setting are fetched off the event queue
+  const background = createBackground(log);
+  const live = () => (connected ? sock : null);
+  const groups = createGroupMetadata({ socket: live, now, background });
+  const groupSetting = createGroupSetting({ load: deps.ignoresGroups ?? (async () => false), now, log, background });
+  const pictures = createProfilePictures({ socket: live, emit, log, background });
+  const pairing = createPairingCode({ socket: () => sock, emit, log });
+
   const chat = createChatOperations({ companyId: ctx.companyId, connected: () => ensureConnected(), now, log, sentMessages });
   const resolver = createLidResolver(
     (lid) => sock?.signalRepository.lidMapping.getPNForLID(lid) ?? Promise.resolve(null),
@@ -126,13 +152,14 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     now,
     historyMaxAgeMs: deps.historyMaxAgeMs ?? 24 * 60 * 60 * 1000,
     me: () => ({ number: userOf(sock?.user?.id) || undefined, name: sock?.user?.name ?? undefined }),
-    groupName: createGroupNames(() => sock, now),
+    groupName: groups.name,
+    groups,
+    pictures,
     // a failure throws: the inbox tries the row again, and delivers it without the file on its last try
     async storeMedia(message, content) {
       const socket = sock;
       if (!socket) throw new InboxNotNow("no socket");
-      const bytes = await download(message, socket);
-      return await saveMedia(ctx.companyId, bytes, { mimetype: content.mimetype, filename: content.filename });
+      return await withTimeout(deps.mediaTimeoutMs ?? MEDIA_TIMEOUT_MS, (signal) => download(message, socket, signal).then((data) => saveMedia(ctx.companyId, data, { mimetype: content.mimetype, filename: content.filename })));
     },
     hold,
     async identified(lidUsers) {
@@ -249,6 +276,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
         return emit({ type: "status", status: "DISCONNECTED" });
       }
       await emit({ type: "qr", qrcode: update.qr, retries: qrCount });
+      await pairing.qr(socket);
     }
     // the phone scanned the code; WhatsApp now restarts the stream (close 515) before "open"
     if (update.isNewLogin) await emit({ type: "status", status: "PAIRING" });
@@ -270,7 +298,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     const gen = ++generation;
     let auth: PostgresAuthState;
     try {
-      auth = await authStore.load();
+      auth = await withoutUnfinishedPairing(await authStore.load(), authStore, log);
     } catch (err) {
       log.error("the auth state could not be read", err);
       // the database is away, most often: never a reason to stop trying
@@ -284,6 +312,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       version = resolved.version;
       log.info(`WhatsApp Web ${versionText(version)} (${resolved.source})`);
     }
+    // shouldIgnoreJid answers from it from the socket's first frame
+    await groupSetting.refresh();
+    if (!running || gen !== generation) return;
     // another worker may have held the lease since our last socket: cache only what this one reads
     await keyCache.flushAll();
     const socket = makeSocket({
@@ -296,6 +327,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       syncFullHistory: false,
       getMessage: sentMessages.getMessage,
       msgRetryCounterCache: retryCounts,
+      // status broadcasts, broadcast lists, newsletters, and groups while the company ignores them
+      shouldIgnoreJid: createJidFilter(groupSetting.ignoresGroups),
+      cachedGroupMetadata: groups.cached,
     });
     sock = socket;
     // events are handled one batch at a time, in order, whatever each handler awaits
@@ -331,6 +365,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       drain.stop();
       const old = detach();
       await old?.end(undefined).catch(() => {});
+      await background.settled();
     },
 
     async logout() {
@@ -339,6 +374,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       const old = detach();
       // Baileys' logout tells WhatsApp to unlink this device, then ends the socket
       await old?.logout().catch((err: unknown) => log.warn(`logout request failed: ${(err as Error).message}`));
+      await background.settled();
       await authStore.clear();
       chat.forget();
       await emit({ type: "loggedOut" });
@@ -347,10 +383,13 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
 
     ...chat.operations,
 
+    pairByCode: pairing.request,
+
     async settled() {
       for (let q = queue; ; q = queue) {
         await q;
         await drain.settled();
+        await background.settled();
         if (q === queue) return;
       }
     },

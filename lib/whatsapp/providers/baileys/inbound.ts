@@ -62,8 +62,9 @@ async function addressOf(m: WAMessage, deps: InboundDeps): Promise<Address> {
 }
 
 /**
- * Normalises one Baileys message (proto.IWebMessageInfo) into the product's InboundMessage, or an
- * edit/delete, or nothing (status broadcasts, newsletters, reactions, protocol and stub messages).
+ * Normalises one Baileys message (proto.IWebMessageInfo) into the product's InboundMessage (a
+ * content we do not render as a placeholder text naming it), or an edit/delete, or nothing (status
+ * broadcasts, newsletters, and the contents on IGNORED_CONTENT: reactions, votes, protocol, stubs).
  */
 export async function readInbound(m: WAMessage, fromHistory: boolean, deps: InboundDeps): Promise<InboundOutcome> {
   const wid = m.key?.id;
@@ -101,6 +102,7 @@ export async function readInbound(m: WAMessage, fromHistory: boolean, deps: Inbo
     raw: m,
   };
   if (media) message.media = media;
+  if (read.kind === "placeholder") message.unrendered = read.type;
   const quotedWid = quotedWidOf(content);
   if (quotedWid) message.quotedWid = quotedWid;
   if (address.isGroup) {

@@ -24,11 +24,11 @@ export function reviveMessage(payload: string): WAMessage {
 
 const timeOf = (m: WAMessage) => toNumber(m.messageTimestamp ?? 0);
 
+const kindOf = (m: WAMessage) => readContent(normalizeMessageContent(m.message), m.key.id ?? "").kind;
 // what the product shows as a message: not a reaction, protocol message, edit or revoke
-const isShown = (m: WAMessage) => {
-  const read = readContent(normalizeMessageContent(m.message), m.key.id ?? "");
-  return read.kind !== "ignore" && read.kind !== "edit" && read.kind !== "revoke";
-};
+const isShown = (m: WAMessage) => !["ignore", "edit", "revoke"].includes(kindOf(m));
+// what the bot may answer: shown, and not a placeholder for a content we do not render
+const isAnswerable = (m: WAMessage) => isShown(m) && kindOf(m) !== "placeholder";
 
 /**
  * The inbox rows of one batch Baileys delivered. In a held batch (what WhatsApp kept while no
@@ -42,7 +42,7 @@ export function inboxItems(messages: WAMessage[], kind: InboxKind): InboxItem[] 
   if (kind === "held") {
     const newest = new Map<string, WAMessage>();
     for (const m of kept) {
-      if (m.key.fromMe || isGroupJid(m.key.remoteJid!) || !isShown(m)) continue;
+      if (m.key.fromMe || isGroupJid(m.key.remoteJid!) || !isAnswerable(m)) continue;
       const best = newest.get(m.key.remoteJid!);
       if (!best || timeOf(m) >= timeOf(best)) newest.set(m.key.remoteJid!, m);
     }

@@ -1,8 +1,9 @@
 import { getContentType, proto } from "@whiskeysockets/baileys";
 import type { InboundMessage } from "../../types";
+import { IGNORED_CONTENT, placeholderBody } from "./unrendered";
 
 type IMessage = proto.IMessage;
-export type MediaKind = "imageMessage" | "videoMessage" | "audioMessage" | "documentMessage" | "stickerMessage";
+export type MediaKind = "imageMessage" | "videoMessage" | "ptvMessage" | "audioMessage" | "documentMessage" | "stickerMessage";
 
 /** What one WhatsApp message content means to the product, before any download or lookup. */
 export type Content =
@@ -19,11 +20,15 @@ export type Content =
     }
   | { kind: "edit"; wid: string; body: string }
   | { kind: "revoke"; wid: string }
+  // a content we do not render (a poll, an event, an order...): stored as a text naming it
+  | { kind: "placeholder"; type: string; body: string }
   | { kind: "ignore" };
 
 const MEDIA_TYPE: Record<MediaKind, NonNullable<InboundMessage["mediaType"]>> = {
   imageMessage: "image",
   videoMessage: "video",
+  // a video note (the round video) is a video
+  ptvMessage: "video",
   audioMessage: "audio",
   documentMessage: "application",
   stickerMessage: "sticker",
@@ -71,8 +76,9 @@ export function quotedWidOf(content: IMessage | undefined): string | undefined {
 
 /**
  * Reads an already unwrapped content (normalizeMessageContent: ephemeral, view-once, document
- * with caption). Reactions, polls, protocol messages other than edit/revoke, calls (handled from
- * the `call` event) and anything unknown are ignored.
+ * with caption). What is on IGNORED_CONTENT (reactions, votes, protocol messages other than
+ * edit/revoke, key distribution) and stubs are ignored; any other content we do not render becomes
+ * a placeholder naming it. Calls are read from the `call` event.
  */
 export function readContent(content: IMessage | undefined, wid: string): Content {
   if (!content) return { kind: "ignore" };
@@ -107,6 +113,7 @@ export function readContent(content: IMessage | undefined, wid: string): Content
       return { kind: "vcard", body: (content.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? "").join("\n") };
     case "imageMessage":
     case "videoMessage":
+    case "ptvMessage":
     case "audioMessage":
     case "documentMessage":
     case "stickerMessage": {
@@ -117,6 +124,8 @@ export function readContent(content: IMessage | undefined, wid: string): Content
       return { kind: "media", source: type, mediaType: MEDIA_TYPE[type], body, mimetype, filename };
     }
     default:
-      return { kind: "ignore" };
+      // no content type: a stub, or only keys and context
+      if (!type || IGNORED_CONTENT.has(type)) return { kind: "ignore" };
+      return { kind: "placeholder", type, body: placeholderBody(content, type) };
   }
 }

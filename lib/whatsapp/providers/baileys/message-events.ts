@@ -4,11 +4,13 @@ import { ackFromReceipt, ackFromStatus, refusalCode } from "./acks";
 import type { InboxOutcome } from "@/lib/whatsapp/worker/inbox-drain";
 import type { InboxItem, InboxRow } from "@/lib/whatsapp/worker/inbox-store";
 import { boundedSet } from "./bounded";
+import type { GroupMetadataCache } from "./group-metadata";
 import { inboxItems, reviveMessage } from "./inbox-items";
-import { isGroupJid, isLidJid, isPhoneJid, userOf } from "./jids";
+import { chatJid, isGroupJid, isLidJid, isPhoneJid, userOf } from "./jids";
 import { readInbound, type InboundDeps } from "./inbound";
 import type { ConnectionLog } from "./logger";
 import { textOf } from "./message-content";
+import type { ProfilePictures } from "./profile-pictures";
 import { countUndecryptable } from "./undecryptable";
 
 type Events = Partial<BaileysEventMap>;
@@ -25,6 +27,10 @@ export type MessageEventsDeps = InboundDeps & {
   hold: (items: InboxItem[]) => Promise<void>;
   /** WhatsApp identified these LID users: their waiting rows are read again */
   identified: (lidUsers: string[]) => Promise<void>;
+  /** contacts' pictures: on their first message, and when WhatsApp says they changed */
+  pictures: Pick<ProfilePictures, "firstMessage" | "changed" | "removed">;
+  /** the group metadata cache (cachedGroupMetadata), refreshed on group events */
+  groups: Pick<GroupMetadataCache, "changed" | "remember">;
   log: ConnectionLog;
 };
 
@@ -33,7 +39,8 @@ export type MessageEventsDeps = InboundDeps & {
  * messages.upsert (notify: live, append: held by WhatsApp while we were away) and
  * messaging-history.set go to the inbox as they are, and are read from it by `readRow` (the drain);
  * messages.update (acks, edits, revokes), message-receipt.update (group acks), call offers as
- * call_log messages and contacts are emitted at once; lid-mapping.update releases waiting rows.
+ * call_log messages and contacts are emitted at once; lid-mapping.update releases waiting rows;
+ * group events refresh the group metadata cache.
  */
 export function createMessageEvents(deps: MessageEventsDeps) {
   const { emit, log, resolver } = deps;
@@ -60,6 +67,8 @@ export function createMessageEvents(deps: MessageEventsDeps) {
       case "message":
         if (!out.message.isGroup && message.key.remoteJid) deps.rememberChat(out.message.chatId, message.key.remoteJid);
         if (row.kind === "held") out.message.held = { botTurn: row.botTurn };
+        // (the placeholder's text, a customer's words, stays out of the log)
+        if (out.message.unrendered) log.info(`message ${out.message.wid} is a ${out.message.unrendered}, not shown here: stored as a placeholder`);
         return { kind: "event", event: { type: "message", message: out.message } };
       case "edit":
       case "delete": {
@@ -79,6 +88,9 @@ export function createMessageEvents(deps: MessageEventsDeps) {
   function delivered(event: ProviderEvent) {
     const key = onceKey(event);
     if (key) seen.add(key);
+    // the contact exists now: its picture is asked once
+    const m = event.type === "message" ? event.message : null;
+    if (m && !m.isGroup && !m.fromMe) deps.pictures.firstMessage(m.chatId, chatJid(m.chatId, false));
   }
 
   // our own sends come back as upserts: their outbox row exists, nothing is held for them
@@ -160,8 +172,10 @@ export function createMessageEvents(deps: MessageEventsDeps) {
       const person = await resolver.resolve(c.id, c.phoneNumber ?? c.lid);
       if (!person) continue;
       const name = c.name || c.notify || c.verifiedName || undefined;
-      // 'changed' only says the picture changed; null means the default picture
-      const profilePicUrl = c.imgUrl && c.imgUrl !== "changed" ? c.imgUrl : undefined;
+      // 'changed' only says the picture changed: it is asked of WhatsApp; 'removed': there is none
+      if (c.imgUrl === "changed") deps.pictures.changed(person.number, c.id);
+      if (c.imgUrl === "removed") deps.pictures.removed(person.number);
+      const profilePicUrl = c.imgUrl && /^https?:\/\//.test(c.imgUrl) ? c.imgUrl : undefined;
       if (name || profilePicUrl) {
         await emit({ type: "contact", number: person.number, ...(name ? { name } : {}), ...(profilePicUrl ? { profilePicUrl } : {}) });
       }
@@ -181,6 +195,9 @@ export function createMessageEvents(deps: MessageEventsDeps) {
     if (events.call) await calls(events.call);
     if (events["contacts.upsert"]) await contacts(events["contacts.upsert"]);
     if (events["contacts.update"]) await contacts(events["contacts.update"]);
+    if (events["groups.upsert"]) deps.groups.remember(events["groups.upsert"]);
+    const groupsChanged = [...(events["groups.update"] ?? []).map((g) => g.id), events["group-participants.update"]?.id];
+    deps.groups.changed(groupsChanged.filter((id): id is string => !!id));
   }
 
   return { handle, readRow, delivered };

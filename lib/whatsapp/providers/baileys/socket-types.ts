@@ -6,7 +6,7 @@ import type { UserFacingSocketConfig, WASocket } from "@whiskeysockets/baileys";
  */
 export type BaileysSocket = Pick<
   WASocket,
-  "user" | "sendMessage" | "onWhatsApp" | "readMessages" | "logout" | "end" | "groupMetadata" | "updateMediaMessage"
+  "user" | "sendMessage" | "onWhatsApp" | "readMessages" | "logout" | "end" | "groupMetadata" | "updateMediaMessage" | "profilePictureUrl" | "requestPairingCode"
 > & {
   ev: Pick<WASocket["ev"], "process">;
   signalRepository: { lidMapping: Pick<WASocket["signalRepository"]["lidMapping"], "getPNForLID"> };

@@ -1,4 +1,5 @@
 import { DEFAULT_CONNECTION_CONFIG, fetchLatestWaWebVersion, type WAVersion } from "@whiskeysockets/baileys";
+import { withTimeout } from "./with-timeout";
 
 export type VersionSource = "env" | "latest" | "stored" | "bundled";
 
@@ -34,18 +35,6 @@ const defaultFetch = async (signal: AbortSignal) => {
   return answer.version;
 };
 
-function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`no answer in ${ms / 1000} s`));
-    }, ms);
-  });
-  return Promise.race([work(controller.signal), timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The WhatsApp Web version a new socket announces (issue 33 part 4). WhatsApp refuses an outdated
  * one (close 405), and Baileys' bundled version ages with each release, so: the operator's override,
@@ -57,7 +46,7 @@ export async function resolveWaVersion(deps: VersionDeps): Promise<{ version: WA
   if (override) return { version: override, source: "env" };
   if (deps.override) deps.warn?.(`WA_WEB_VERSION "${deps.override}" is not a version like 2.3000.1023456789; ignored`);
   try {
-    const latest = parseVersion(await withTimeout(deps.fetchLatest ?? defaultFetch, deps.timeoutMs ?? 5000));
+    const latest = parseVersion(await withTimeout(deps.timeoutMs ?? 5000, deps.fetchLatest ?? defaultFetch));
     if (latest) return { version: latest, source: "latest" };
     deps.warn?.("WhatsApp's page answered no readable version");
   } catch (err) {
