@@ -65,6 +65,9 @@ const schema = z
     // the WhatsApp Web version Baileys announces ("2.3000.1023456789"); unset: WhatsApp's current one,
     // else the last that opened, else Baileys' own (lib/whatsapp/providers/baileys/wa-version.ts)
     WA_WEB_VERSION: z.string().optional(),
+    // media a customer sends larger than this (megabytes, as WhatsApp announces it) is not downloaded:
+    // the message says its name and size, marked too large
+    WHATSAPP_MEDIA_MAX_MB: z.coerce.number().int().min(1).max(2048).default(100),
     // how many reverse proxies stand in front of the app and append to X-Forwarded-For: unset, 0 or
     // false trusts none (the client address is the socket's); 1 or true, one; n, n (lib/auth/client-address.ts)
     TRUST_PROXY: z

@@ -61,4 +61,22 @@ describe("beta inbound media: bounded", () => {
     await t.conn.settled();
     expect(t.messages().map((m) => m.wid)).toEqual(["B1", "A1", "A2"]);
   });
+
+  it("a file WhatsApp announces larger than the limit is not downloaded: the message says its name and size", async () => {
+    let asked = 0;
+    const t = await connected({ mediaMaxBytes: 10 * 1_048_576, downloadMedia: async () => (asked++, Buffer.from("x")) });
+    const big = (id: string, fileLength: number) =>
+      waMessage({
+        key: { remoteJid: "5511911110005@s.whatsapp.net", fromMe: false, id },
+        messageTimestamp: T,
+        message: { videoMessage: { mimetype: "video/mp4", fileLength, caption: "o vídeo" } },
+      });
+    t.sock().upsert([big("BIG", 52_428_800), big("SMALL", 1_048_576)]);
+    await t.conn.settled();
+    expect(t.messages()).toEqual([
+      expect.objectContaining({ wid: "BIG", mediaType: null, body: "[video too large: BIG.mp4, 50.0 MB]\no vídeo" }),
+      expect.objectContaining({ wid: "SMALL", mediaType: "video" }),
+    ]);
+    expect(asked).toBe(1);
+  });
 });

@@ -15,6 +15,7 @@ export function createProviderConnection(provider: string, ctx: ProviderContext)
   if (provider === "beta") {
     return createBaileysConnection(ctx, {
       versions: { override: getEnv().WA_WEB_VERSION },
+      mediaMaxBytes: getEnv().WHATSAPP_MEDIA_MAX_MB * 1_048_576,
       // groups are dropped before decryption while the company ignores them (issue 33 §8)
       ignoresGroups: () => ignoresGroupMessages(getDb(), ctx.companyId),
     });

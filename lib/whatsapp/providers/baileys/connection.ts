@@ -52,6 +52,8 @@ export type BaileysDeps = {
   downloadMedia?: (message: WAMessage, sock: BaileysSocket, signal: AbortSignal) => Promise<Buffer | Readable>;
   /** how long one media download may take, start to stored (default 2 minutes) */
   mediaTimeoutMs?: number;
+  /** files larger than this are not downloaded: stored by name and size, marked too large (default 100 MB) */
+  mediaMaxBytes?: number;
   /** history sync imports messages at most this old (default 24 h); older ones are not "missed" */
   historyMaxAgeMs?: number;
   /** where received messages wait until stored (default: whatsapp_inbox); tests hand in one in memory */
@@ -151,6 +153,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     rememberChat: chat.rememberChat,
     now,
     historyMaxAgeMs: deps.historyMaxAgeMs ?? 24 * 60 * 60 * 1000,
+    mediaMaxBytes: deps.mediaMaxBytes ?? 100 * 1_048_576,
     me: () => ({ number: userOf(sock?.user?.id) || undefined, name: sock?.user?.name ?? undefined }),
     groupName: groups.name,
     groups,

@@ -19,6 +19,8 @@ export type InboundDeps = {
   groupName: (jid: string) => Promise<string | undefined>;
   /** downloads and stores a message's media; null when the download failed */
   storeMedia: (message: WAMessage, content: MediaContent) => Promise<StoredMedia | null>;
+  /** files WhatsApp announces larger than this are not downloaded (0: no limit) */
+  mediaMaxBytes?: number;
   now: () => Date;
 };
 
@@ -82,7 +84,10 @@ export async function readInbound(m: WAMessage, fromHistory: boolean, deps: Inbo
   let body = read.body;
   let mediaType: InboundMessage["mediaType"] = null;
   let media: StoredMedia | undefined;
-  if (read.kind === "media") {
+  if (read.kind === "media" && deps.mediaMaxBytes && read.bytes > deps.mediaMaxBytes) {
+    // too large to fetch: the message says what it was, by name and size (the phone still has it)
+    body = `[${read.mediaType} too large: ${read.filename}, ${megabytes(read.bytes)}]${read.body && read.body !== read.filename ? `\n${read.body}` : ""}`;
+  } else if (read.kind === "media") {
     const stored = await deps.storeMedia(m, read);
     // a failed download still delivers the message, as text saying what could not be fetched
     if (stored) [media, mediaType] = [stored, read.mediaType];
@@ -112,3 +117,5 @@ export async function readInbound(m: WAMessage, fromHistory: boolean, deps: Inbo
   if (fromHistory) message.fromHistory = true;
   return { kind: "message", message };
 }
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

@@ -1,4 +1,4 @@
-import { getContentType, proto } from "@whiskeysockets/baileys";
+import { getContentType, proto, toNumber } from "@whiskeysockets/baileys";
 import type { InboundMessage } from "../../types";
 import { IGNORED_CONTENT, placeholderBody } from "./unrendered";
 
@@ -17,6 +17,8 @@ export type Content =
       body: string;
       mimetype: string;
       filename: string;
+      /** the size WhatsApp announces (fileLength), 0 when it says none */
+      bytes: number;
     }
   | { kind: "edit"; wid: string; body: string }
   | { kind: "revoke"; wid: string }
@@ -121,7 +123,7 @@ export function readContent(content: IMessage | undefined, wid: string): Content
       const mimetype = media.mimetype || "application/octet-stream";
       const filename = media.fileName || `${wid}.${extensionOf(mimetype)}`;
       const body = media.caption || (type === "documentMessage" ? filename : "");
-      return { kind: "media", source: type, mediaType: MEDIA_TYPE[type], body, mimetype, filename };
+      return { kind: "media", source: type, mediaType: MEDIA_TYPE[type], body, mimetype, filename, bytes: toNumber(media.fileLength ?? 0) };
     }
     default:
       // no content type: a stub, or only keys and context
