@@ -16,6 +16,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
+import { PACED_MIN_SECONDS } from "@/lib/campaigns/dispatch/spacing";
 import { CAMPAIGN_MEDIA_MAX_BYTES, campaignSchema, CONFIRMATION_KEYS, MESSAGE_KEYS, type CampaignInput } from "@/lib/campaigns/schemas";
 import type { CampaignRow } from "./campaign-types";
 import { MessageVariants } from "./message-variants";
@@ -86,6 +87,9 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
   const form = useForm<FormValues, unknown, CampaignInput>({ resolver, defaultValues: defaults(row, timezone) });
   const { control } = form;
   const confirmation = useWatch({ control, name: "confirmation" });
+  const whatsappId = useWatch({ control, name: "whatsappId" });
+  // issue 33 §6: on a real number the pacer's minimum replaces a shorter interval (lib/campaigns/dispatch/spacing.ts)
+  const paced = options.pacedWhatsappIds.includes(Number(whatsappId)) && options.messageInterval !== null && options.messageInterval < PACED_MIN_SECONDS;
   const current = row?.mediaUrl && row.mediaName && !dropCurrent ? { name: row.mediaName, url: row.mediaUrl } : null;
 
   const pick = (file: File | null) => {
@@ -211,7 +215,14 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
 
         <fieldset disabled={readOnly} className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <RefSelect name="whatsappId" label={t("whatsapp")} noneLabel={t("noneMale")} options={options.whatsapps} current={row?.whatsapp} disabled={readOnly} hint={failed("whatsapps")} />
+            <div className="space-y-1">
+              <RefSelect name="whatsappId" label={t("whatsapp")} noneLabel={t("noneMale")} options={options.whatsapps} current={row?.whatsapp} disabled={readOnly} hint={failed("whatsapps")} />
+              {paced && (
+                <p className="text-xs text-muted-foreground" data-testid="effective-interval">
+                  {t("effectiveInterval", { seconds: PACED_MIN_SECONDS })}
+                </p>
+              )}
+            </div>
             <FormField
               control={control}
               name="scheduledAt"

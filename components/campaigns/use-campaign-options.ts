@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { api } from "@/lib/api/client";
+import { isPaced } from "@/lib/campaigns/dispatch/spacing";
 
 export type Option = { id: number; name: string };
 
@@ -12,6 +13,9 @@ export type CampaignOptions = {
   fileLists: Option[];
   /** the company's custom variables' keys (GET /api/campaign-settings) */
   variables: string[];
+  /** the company's messageInterval (seconds; null until loaded) and its paced connections (spacing.ts) */
+  messageInterval: number | null;
+  pacedWhatsappIds: number[];
   /** which lists could not be loaded (each is optional to the dialog: it shows what it has) */
   failed: string[];
   loading: boolean;
@@ -38,26 +42,38 @@ function safeJson(s: string): unknown {
   }
 }
 
-const SOURCES = {
-  whatsapps: { url: "/api/whatsapp", read: asOptions },
-  contactLists: { url: "/api/contact-lists/list", read: asOptions },
-  tags: { url: "/api/tags/list", read: asOptions },
-  fileLists: { url: "/api/files?pageNumber=1", read: (v: unknown) => asOptions((v as { files?: unknown })?.files) },
-  variables: { url: "/api/campaign-settings", read: variableKeys },
-} as const;
+// the connections a campaign on would be paced: every provider but the sandbox
+const pacedIds = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : []).filter((w) => typeof w?.id === "number" && isPaced(w?.provider)).map((w) => w.id as number);
+
+const intervalOf = (v: unknown) => {
+  const n = (v as { messageInterval?: unknown })?.messageInterval;
+  return typeof n === "number" ? n : null;
+};
+
+// each source fills one or more fields of the options
+const SOURCES: Record<string, { url: string; read: (v: unknown) => Partial<CampaignOptions> }> = {
+  whatsapps: { url: "/api/whatsapp", read: (v) => ({ whatsapps: asOptions(v), pacedWhatsappIds: pacedIds(v) }) },
+  contactLists: { url: "/api/contact-lists/list", read: (v) => ({ contactLists: asOptions(v) }) },
+  tags: { url: "/api/tags/list", read: (v) => ({ tags: asOptions(v) }) },
+  fileLists: { url: "/api/files?pageNumber=1", read: (v) => ({ fileLists: asOptions((v as { files?: unknown })?.files) }) },
+  variables: { url: "/api/campaign-settings", read: (v) => ({ variables: variableKeys(v), messageInterval: intervalOf(v) }) },
+};
+
+const EMPTY = { whatsapps: [], contactLists: [], tags: [], fileLists: [], variables: [], messageInterval: null, pacedWhatsappIds: [] };
 
 /** What the campaign dialog's selects offer, each loaded on its own: one failing leaves the others. */
 export function useCampaignOptions(): CampaignOptions {
-  const [state, setState] = useState<CampaignOptions>({ whatsapps: [], contactLists: [], tags: [], fileLists: [], variables: [], failed: [], loading: true });
+  const [state, setState] = useState<CampaignOptions>({ ...EMPTY, failed: [], loading: true });
   useEffect(() => {
     let live = true;
-    const keys = Object.keys(SOURCES) as (keyof typeof SOURCES)[];
+    const keys = Object.keys(SOURCES);
     void Promise.allSettled(keys.map((k) => api(SOURCES[k].url))).then((results) => {
       if (!live) return;
-      const next: CampaignOptions = { whatsapps: [], contactLists: [], tags: [], fileLists: [], variables: [], failed: [], loading: false };
+      let next: CampaignOptions = { ...EMPTY, failed: [], loading: false };
       results.forEach((r, i) => {
         const k = keys[i];
-        if (r.status === "fulfilled") (next as Record<string, unknown>)[k] = SOURCES[k].read(r.value);
+        if (r.status === "fulfilled") next = { ...next, ...SOURCES[k].read(r.value) };
         else next.failed.push(k);
       });
       setState(next);

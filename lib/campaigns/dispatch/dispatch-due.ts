@@ -3,6 +3,15 @@ import type { Db, DbOrTx } from "@/db";
 import { writeParts, type ClaimedShipping } from "./parts";
 import { finishIfDone, finishStalled, publishProgress } from "./progress";
 
+/**
+ * issue 33 §6: a paced connection (lib/campaigns/dispatch/spacing.ts `isPaced`: all but the
+ * sandbox) is dispatched only while CONNECTED; its recipients keep their due time meanwhile and
+ * are spread again when it comes back (respace-after-outage.ts). Claiming them while it is down
+ * would pile their rows up in the outbox, sent in one burst on reconnect. `w` is the campaign's
+ * connection.
+ */
+const SENDABLE = sql`(w.provider = 'sandbox' or w.status = 'CONNECTED')`;
+
 export type DispatchOptions = { limit?: number; campaignId?: number };
 
 export type ShippingRow = {
@@ -18,7 +27,7 @@ export type ShippingRow = {
 
 /**
  * Queues the recipients whose turn has come (`pending`, due by `now`, of EM_ANDAMENTO campaigns
- * with a connection): in ONE transaction they are claimed (FOR UPDATE SKIP LOCKED, the due index),
+ * with a connection that can send, SENDABLE): in ONE transaction they are claimed (FOR UPDATE SKIP LOCKED, the due index),
  * their campaign outbox rows written (lib/campaigns/dispatch/parts.ts) and they become `queued`;
  * then the connections' workers are woken (pg_notify 'outbox'). A recipient leaves `pending` only
  * in the transaction that writes its outbox rows, and the unique keys ((campaign, number) for
@@ -41,9 +50,9 @@ export async function dispatchDue(db: Db, now: Date, opts: DispatchOptions = {})
     // then cancels the rows it wrote; a campaign being cancelled is skipped
     const rows = (await tx.execute(sql`
       with due as (
-        select s.id from campaign_shipping s join campaigns c on c.id = s.campaign_id
+        select s.id from campaign_shipping s join campaigns c on c.id = s.campaign_id join whatsapps w on w.id = c.whatsapp_id
         where s.status = 'pending' and s.due_at is not null and s.due_at <= ${now.toISOString()}::timestamptz
-          and c.status = 'EM_ANDAMENTO' and c.whatsapp_id is not null ${onlyCampaign}
+          and c.status = 'EM_ANDAMENTO' and ${SENDABLE} ${onlyCampaign}
         order by s.due_at, s.id
         limit ${limit}
         for update of s skip locked
@@ -85,11 +94,14 @@ async function announce(db: Db, rows: ShippingRow[]) {
   }
 }
 
-/** The earliest due time of a pending recipient of a running campaign (optionally one campaign). */
+/**
+ * The earliest due time of a pending recipient of a running campaign (optionally one campaign)
+ * that can send now: a connection that is down wakes nobody (its return sends campaign/continue).
+ */
 export async function nextDue(db: DbOrTx, campaignId?: number): Promise<Date | null> {
   const [row] = (await db.execute(sql`
-    select s.due_at from campaign_shipping s join campaigns c on c.id = s.campaign_id
-    where s.status = 'pending' and s.due_at is not null and c.status = 'EM_ANDAMENTO' and c.whatsapp_id is not null
+    select s.due_at from campaign_shipping s join campaigns c on c.id = s.campaign_id join whatsapps w on w.id = c.whatsapp_id
+    where s.status = 'pending' and s.due_at is not null and c.status = 'EM_ANDAMENTO' and ${SENDABLE}
       ${campaignId !== undefined ? sql`and s.campaign_id = ${campaignId}` : sql``}
     order by s.due_at
     limit 1

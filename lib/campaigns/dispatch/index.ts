@@ -6,4 +6,5 @@ export { cancelCampaign } from "./cancel-campaign";
 export { restartCampaign } from "./restart-campaign";
 export { finishIfDone, finishStalled, publishProgress, progressOf, PROGRESS_THROTTLE_MS } from "./progress";
 export { campaignReport, type CampaignReport } from "./report";
-export { dueAt, dueOffsetSeconds } from "./spacing";
+export { campaignClock, dueAt, dueOffsetSeconds, effectiveSpacing, isPaced, PACED_MIN_SECONDS } from "./spacing";
+export { respaceAfterOutage, wakeRespaced } from "./respace-after-outage";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { CampaignSettings } from "@/lib/campaign-settings/campaign-settings";
 import { fillCampaignMessage, pickVariant } from "@/lib/campaign-settings/fill-message";
-import { dueAt } from "./spacing";
+import { campaignClock } from "./spacing";
 
 export type StartingCampaign = {
   id: number;
@@ -12,6 +12,8 @@ export type StartingCampaign = {
   confirmation: boolean;
   messages: string[];
   confirmationMessages: string[];
+  /** its connection's provider: paced intervals unless the sandbox (spacing.ts) */
+  provider?: string | null;
 };
 
 type Source = { contactId: number | null; name: string; number: string; email: string; valid: boolean | null };
@@ -23,13 +25,13 @@ const CHUNK = 5000;
  * The campaign's recipients, fixed at its start: the contact list's items (id order), then the
  * company's contacts having a ticket with the campaign's tag; one row per number. Numbers known not
  * to be on WhatsApp become `invalid` at once; the others `pending`, due one after another by the
- * campaign settings' intervals from `start`, each with its own message (and confirmation message)
- * picked among the filled variants, variables replaced.
+ * campaign settings' intervals from `start` (paced on a real number: spacing.ts), each with its own
+ * message (and confirmation message) picked among the filled variants, variables replaced.
  */
 export async function insertRecipients(tx: DbOrTx, c: StartingCampaign, settings: CampaignSettings, start: Date, random = Math.random) {
   const seen = new Set<string>();
   const rows = [];
-  let sendIndex = 0;
+  const nextDue = campaignClock(start, settings, c.provider, random);
   for (const s of await sources(tx, c)) {
     const number = s.number.trim();
     if (!number || seen.has(number)) continue;
@@ -42,7 +44,7 @@ export async function insertRecipients(tx: DbOrTx, c: StartingCampaign, settings
       name: s.name,
       email: s.email,
       status: invalid ? "invalid" : "pending",
-      due_at: invalid ? null : dueAt(start, sendIndex++, settings).toISOString(),
+      due_at: invalid ? null : nextDue().toISOString(),
       message: fillCampaignMessage(pickVariant(c.messages, random), contact, settings.variables),
       confirmation_message: c.confirmation ? fillCampaignMessage(pickVariant(c.confirmationMessages, random), contact, settings.variables) : "",
     });

@@ -8,22 +8,23 @@ import { isInngestConfigured } from "@/lib/jobs/config";
 import { sendBestEffort } from "@/lib/jobs/send-best-effort";
 import { refuse } from "./cancel-campaign";
 import { finishIfDone, publishProgress } from "./progress";
-import { dueAt } from "./spacing";
+import { campaignClock } from "./spacing";
 
 /**
  * POST /api/campaigns/{id}/restart: a CANCELADA campaign runs again with the recipients not yet
- * sent: EM_ANDAMENTO, its pending recipients due again from now by the intervals (in their
- * original order). Delivered ones are never sent again (their rows stay `sent`). A campaign
+ * sent: EM_ANDAMENTO, its pending recipients due again from now by the intervals (paced on a real
+ * number: spacing.ts; in their original order). Delivered ones are never sent again (their rows stay `sent`). A campaign
  * cancelled before it started goes back to PROGRAMADA (it starts at its time, or at once if past).
  * 409 ERR_CAMPAIGN_NOT_CANCELLED otherwise.
  */
 export async function restartCampaign(db: Db, ctx: TenantContext, id: number, now = new Date()) {
   const result = await db.transaction(async (tx) => {
     const [c] = (await tx.execute(sql`
-      select id, status, scheduled_at, exists (select 1 from campaign_shipping s where s.campaign_id = campaigns.id) as started
+      select id, status, scheduled_at, exists (select 1 from campaign_shipping s where s.campaign_id = campaigns.id) as started,
+        (select w.provider from whatsapps w where w.id = campaigns.whatsapp_id) as provider
       from campaigns where id = ${id} and company_id = ${ctx.companyId}
       for update
-    `)) as unknown as { id: number; status: string; scheduled_at: string | Date | null; started: boolean }[];
+    `)) as unknown as { id: number; status: string; scheduled_at: string | Date | null; started: boolean; provider: string | null }[];
     if (!c || c.status !== "CANCELADA") await refuse(tx, ctx.companyId, id, "ERR_CAMPAIGN_NOT_CANCELLED");
     if (!c.started) {
       const [p] = (await tx.execute(sql`
@@ -36,7 +37,8 @@ export async function restartCampaign(db: Db, ctx: TenantContext, id: number, no
     const pending = (await tx.execute(sql`
       select id from campaign_shipping where campaign_id = ${id} and status = 'pending' order by id
     `)) as unknown as { id: number }[];
-    const due = pending.map((p, i) => ({ id: p.id, due_at: dueAt(now, i, settings).toISOString() }));
+    const nextDue = campaignClock(now, settings, c.provider);
+    const due = pending.map((p) => ({ id: p.id, due_at: nextDue().toISOString() }));
     if (due.length) {
       await tx.execute(sql`
         update campaign_shipping s set due_at = r.due_at, updated_at = now()

@@ -17,3 +17,46 @@ export function dueOffsetSeconds(i: number, s: Spacing): number {
 export function dueAt(start: Date, i: number, s: Spacing): Date {
   return new Date(start.getTime() + dueOffsetSeconds(i, s) * 1000);
 }
+
+/**
+ * issue 33 §6: the least gap (seconds) between two campaign messages on a real WhatsApp number,
+ * whatever interval the company chose (0 included): bursts get numbers banned. The sandbox phone
+ * keeps the chosen intervals.
+ */
+export const PACED_MIN_SECONDS = 10;
+/** On a paced connection each gap is lengthened by up to this fraction, at random: no machine beat. */
+export const PACED_JITTER = 0.3;
+
+/** Whether campaigns on a connection of this provider are paced: every one but the sandbox. */
+export const isPaced = (provider: string | null | undefined) => !!provider && provider !== "sandbox";
+
+/** The intervals a campaign keeps on a connection: on a paced one neither gap is below the minimum. */
+export function effectiveSpacing(s: Spacing, provider: string | null | undefined): Spacing {
+  if (!isPaced(provider)) return s;
+  const floor = (n: number) => Math.max(n, PACED_MIN_SECONDS);
+  return { messageInterval: floor(s.messageInterval), longerIntervalAfter: s.longerIntervalAfter, greaterInterval: floor(s.greaterInterval) };
+}
+
+/** Seconds between recipient `i - 1` and recipient `i` (the steps of dueOffsetSeconds). */
+export function gapSeconds(i: number, s: Spacing): number {
+  return s.longerIntervalAfter > 0 && i % s.longerIntervalAfter === 0 ? s.greaterInterval : s.messageInterval;
+}
+
+/**
+ * Due times one after another: the first call answers `start`, each next one a gap later. With a
+ * `jitter` source ([0, 1), like Math.random) each gap is up to PACED_JITTER longer, never shorter.
+ */
+export function dueClock(start: Date, s: Spacing, jitter?: () => number): () => Date {
+  let i = 0;
+  let at = start.getTime();
+  return () => {
+    if (i > 0) at += Math.round(gapSeconds(i, s) * (1 + (jitter ? jitter() * PACED_JITTER : 0)) * 1000);
+    i++;
+    return new Date(at);
+  };
+}
+
+/** The due clock of a campaign on a connection of `provider`: paced (minimum, jitter) unless sandbox. */
+export function campaignClock(start: Date, s: Spacing, provider: string | null | undefined, random: () => number = Math.random) {
+  return dueClock(start, effectiveSpacing(s, provider), isPaced(provider) ? random : undefined);
+}

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { whatsapps } from "@/db/schema";
+import { respaceAfterOutage, wakeRespaced } from "@/lib/campaigns/dispatch/respace-after-outage";
 import { loadConnections } from "@/lib/connections/load-connections";
 import { sendAttentionMail } from "@/lib/connections/send-attention-mail";
 import { connectionUpdated, sessionUpdated } from "@/lib/connections/publish-connection";
@@ -36,14 +37,22 @@ export async function updateSessionState(
     }
   }
   const write = (tx: DbOrTx) => tx.update(whatsapps).set(set).where(and(eq(whatsapps.id, ref.id), eq(whatsapps.companyId, ref.companyId)));
+  let respaced: number[] = [];
   // issue 33 §5: the admins are mailed, once a day at most, decided in the same transaction
   if (set.needsAttention) {
     await db.transaction(async (tx) => {
       await write(tx);
       await sendAttentionMail(tx, ref);
     });
+  } else if (set.connectedAt) {
+    // issue 33 §6: campaign messages that came due while it was down are spread again from now,
+    // with the status, so no dispatcher sees it up with the old due times
+    respaced = await db.transaction(async (tx) => {
+      await write(tx);
+      return respaceAfterOutage(tx, ref, set.connectedAt!);
+    });
   } else await write(db);
   const [row] = await loadConnections(db, ref.companyId, [ref.id]);
-  if (!row) return;
-  await publish(sessionUpdated(ref.companyId, row), connectionUpdated(ref.companyId, row));
+  if (row) await publish(sessionUpdated(ref.companyId, row), connectionUpdated(ref.companyId, row));
+  await wakeRespaced(ref.companyId, respaced);
 }

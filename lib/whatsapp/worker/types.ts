@@ -42,8 +42,10 @@ export type WorkerDeps = {
   };
   campaignOutbox?: CampaignOutbox;
   numberChecks?: NumberChecks;
-  /** numbers checked per tick and connection (rate limit of the background check) */
+  /** numbers checked per tick and connection (rate limit of the background check; the sandbox) */
   numberChecksPerTick?: number;
+  /** the background check of a real number (`beta`): numbers per batch, the wait between batches, a daily cap */
+  numberCheckPace?: { batch: number; intervalMs: number; perDay: number };
   leaseMs?: number;
   tickMs?: number;
   log?: (line: string) => void;
