@@ -1,20 +1,15 @@
-import type { Readable } from "node:stream";
 import makeWASocket, {
   DisconnectReason,
-  downloadMediaMessage,
   makeCacheableSignalKeyStore,
   type BaileysEventMap,
   type WABrowserDescription,
-  type WAVersion,
-  type WAMessage,
 } from "@whiskeysockets/baileys";
-import { getDb, type DbOrTx } from "@/db";
+import { getDb } from "@/db";
 import { AppError } from "@/lib/api/errors";
-import { saveMedia } from "@/lib/storage";
 import { APP_VERSION } from "@/lib/version";
-import type { ProviderContext, ProviderEvent, WhatsAppConnection } from "../../types";
-import { createInboxDrain, InboxNotNow, inboxRetryDelayMs, reasonOf, type InboxDrainDeps } from "../../worker/inbox-drain";
-import { postgresInbox, type InboxItem, type InboxStore } from "../../worker/inbox-store";
+import type { ProviderContext, ProviderEvent } from "../../types";
+import type { AuthStore, BaileysConnection, BaileysDeps } from "./connection-types";
+import { postgresInbox } from "../../worker/inbox-store";
 // named after Baileys' useMultiFileAuthState; it is no React hook
 import { clearAuthState, usePostgresAuthState as loadPostgresAuthState, type PostgresAuthState } from "./auth-state";
 import { signalKeyCache } from "./bounded";
@@ -27,53 +22,18 @@ import { userOf } from "./jids";
 import { createLidResolver } from "./lid-resolver";
 import { baileysLogger, connectionLog, silentLogger } from "./logger";
 import { disconnectOf } from "./close-reasons";
-import { withTimeout } from "./with-timeout";
-import { createReconnectPolicy, type ReconnectLimits } from "./reconnect-policy";
+import { createMediaStore } from "./media-store";
+import { createReceived } from "./received";
+import { createReconnectPolicy } from "./reconnect-policy";
 import { createMessageEvents } from "./message-events";
 import { createPairingCode, withoutUnfinishedPairing } from "./pairing-code";
 import { createProfilePictures } from "./profile-pictures";
-import { resolveWaVersion, versionText, type VersionDeps } from "./wa-version";
-import { postgresVersionStore, type VersionStore } from "./wa-version-store";
-import { postgresSentMessages, retryCounterCache, type SentMessages } from "./sent-messages";
+import { createVersionSource } from "./wa-version";
+import { postgresVersionStore } from "./wa-version-store";
+import { postgresSentMessages, retryCounterCache } from "./sent-messages";
 import type { BaileysSocket, MakeSocket } from "./socket-types";
 
-/** Where the session lives; Postgres unless a test hands in another. */
-export type AuthStore = { load(): Promise<PostgresAuthState>; clear(): Promise<void> };
-
-export type BaileysDeps = {
-  makeSocket?: MakeSocket;
-  db?: DbOrTx;
-  authStore?: AuthStore;
-  now?: () => Date;
-  /**
-   * fetches a message's media (default: Baileys' downloadMediaMessage as a stream, which asks the
-   * phone to upload it again once when the media server answers 404 or 410); `signal` aborts it
-   */
-  downloadMedia?: (message: WAMessage, sock: BaileysSocket, signal: AbortSignal) => Promise<Buffer | Readable>;
-  /** how long one media download may take, start to stored (default 2 minutes) */
-  mediaTimeoutMs?: number;
-  /** files larger than this are not downloaded: stored by name and size, marked too large (default 100 MB) */
-  mediaMaxBytes?: number;
-  /** history sync imports messages at most this old (default 24 h); older ones are not "missed" */
-  historyMaxAgeMs?: number;
-  /** where received messages wait until stored (default: whatsapp_inbox); tests hand in one in memory */
-  inbox?: InboxStore;
-  /** the inbox's waits: before a row's next attempt (1 s, doubling, at most 5 min), between held bot turns (1 s) */
-  inboxTiming?: Pick<InboxDrainDeps, "retryDelayMs" | "heldTurnSpacingMs" | "sleep">;
-  /** when it reconnects, stops, or asks an admin to look (tests shorten them) */
-  reconnectLimits?: ReconnectLimits;
-  /** the WhatsApp Web version: an override, how to ask WhatsApp, where the last one that opened is kept */
-  versions?: Pick<VersionDeps, "override" | "fetchLatest" | "timeoutMs"> & { store?: VersionStore };
-  /** where sent messages are kept for WhatsApp's retry requests (default: their outbox rows) */
-  sentMessages?: SentMessages;
-  /** whether the company ignores group messages (shouldIgnoreJid drops groups then); default: never */
-  ignoresGroups?: () => Promise<boolean>;
-};
-
-export type BaileysConnection = WhatsAppConnection & {
-  /** resolves once every event received so far has been handled (tests, orderly shutdown) */
-  settled(): Promise<void>;
-};
+export type { AuthStore, BaileysConnection, BaileysDeps } from "./connection-types";
 
 // spec: three unscanned QR codes and the connection gives up (DISCONNECTED)
 const MAX_QR = 3;
@@ -85,19 +45,11 @@ export { reconnectDelayMs } from "./reconnect-policy";
 const statusCodeOf = (error: unknown): number | undefined =>
   (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
 
-// a media download, from asking to stored: a stalled one is tried again (the inbox), not waited on for ever
-const MEDIA_TIMEOUT_MS = 120_000;
-
-// streamed into storage: a 60 MB video is never a 60 MB buffer in the worker
-const defaultDownload = (message: WAMessage, sock: BaileysSocket, signal: AbortSignal): Promise<Readable> =>
-  downloadMediaMessage(message, "stream", { options: { signal } }, { reuploadRequest: sock.updateMediaMessage, logger: silentLogger });
-
 /** The `beta` provider: one Baileys socket, its auth state in Postgres. */
 export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps = {}): BaileysConnection {
   const db = () => deps.db ?? getDb();
   const now = deps.now ?? (() => new Date());
   const makeSocket: MakeSocket = deps.makeSocket ?? makeWASocket;
-  const download = deps.downloadMedia ?? defaultDownload;
   const log = connectionLog(ctx.whatsappId);
   const libraryLog = baileysLogger(ctx.whatsappId);
   const owner = { companyId: ctx.companyId, whatsappId: ctx.whatsappId };
@@ -113,9 +65,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   let qrCount = 0;
   const policy = createReconnectPolicy(() => now().getTime(), deps.reconnectLimits);
   let everOpened = false; // since start()
-  // resolved once per start, and again after WhatsApp refused it (405)
-  let version: WAVersion | null = null;
-  const versionStore = deps.versions?.store ?? postgresVersionStore(db, owner);
+  const versions = createVersionSource(deps.versions ?? {}, deps.versions?.store ?? postgresVersionStore(db, owner), log);
   let reconnectTimer: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
   let queue: Promise<void> = Promise.resolve();
@@ -158,27 +108,18 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     groupName: groups.name,
     groups,
     pictures,
-    // a failure throws: the inbox tries the row again, and delivers it without the file on its last try
-    async storeMedia(message, content) {
-      const socket = sock;
-      if (!socket) throw new InboxNotNow("no socket");
-      return await withTimeout(deps.mediaTimeoutMs ?? MEDIA_TIMEOUT_MS, (signal) => download(message, socket, signal).then((data) => saveMedia(ctx.companyId, data, { mimetype: content.mimetype, filename: content.filename })));
-    },
-    hold,
-    async identified(lidUsers) {
-      const released = await inbox.release(lidUsers).catch((err: unknown) => (log.warn(`waiting messages not released: ${reasonOf(err)}`), 0));
-      if (released) drain.kick();
-    },
+    storeMedia: createMediaStore({ companyId: ctx.companyId, socket: () => sock, download: deps.downloadMedia, timeoutMs: deps.mediaTimeoutMs }),
+    hold: (items) => received.hold(items),
+    identified: (lidUsers) => received.identified(lidUsers),
   });
 
   // what WhatsApp delivered waits in the inbox until it is stored (issue 33 part 2)
-  const inbox = deps.inbox ?? postgresInbox(db, owner);
-  const retryDelay = deps.inboxTiming?.retryDelayMs ?? inboxRetryDelayMs;
-  const drain = createInboxDrain({
-    store: inbox,
-    // media and LIDs need the socket
+  const received = createReceived({
+    store: deps.inbox ?? postgresInbox(db, owner),
+    timing: deps.inboxTiming,
+    running: () => running,
     canRun: () => connected && sock !== null,
-    read: (row, { lastTry }) => messages.readRow(row, lastTry),
+    read: (row, lastTry) => messages.readRow(row, lastTry),
     async deliver(event) {
       // ctx.emit itself, not `emit`: a message that was not stored must throw, to be tried again
       await ctx.emit(event);
@@ -186,33 +127,8 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     },
     log,
     now,
-    ...deps.inboxTiming,
-    retryDelayMs: retryDelay,
   });
-
-  /**
-   * Writes what Baileys delivered to the inbox before anything else. WhatsApp has been told we have
-   * it, so while the database is away this waits and tries again (later events wait behind it, in
-   * order) for as long as the connection runs.
-   */
-  async function hold(items: InboxItem[]) {
-    if (!items.length) return;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await inbox.hold(items);
-        break;
-      } catch (err) {
-        if (!running) {
-          log.error(`${items.length} received message(s) could not be written before the connection stopped`, err);
-          return;
-        }
-        const wait = Math.min(30_000, retryDelay(attempt));
-        log.warn(`received messages not written yet (attempt ${attempt}): ${reasonOf(err)}; again in ${wait / 1000} s`);
-        await new Promise((r) => setTimeout(r, wait));
-      }
-    }
-    drain.kick();
-  }
+  const drain = received.drain;
 
   function ensureConnected(): BaileysSocket {
     if (!sock || !connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
@@ -255,7 +171,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       return;
     }
     // the version is asked again before the next socket
-    if (disconnect.reason === "versionRefused") version = null;
+    if (disconnect.reason === "versionRefused") versions.forget();
     const decision = policy.closed(disconnect);
     if (decision.action === "stop") {
       // another session keeps taking over and the lease never moved: another deployment uses it
@@ -288,11 +204,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       everOpened = true;
       qrCount = 0;
       policy.opened();
-      if (version) await versionStore.save(versionText(version)).catch((err: unknown) => log.warn(`the version was not kept: ${reasonOf(err)}`));
+      await versions.opened();
       await emit({ type: "status", status: "CONNECTED", number: userOf(socket.user?.id) || undefined });
-      // rows waiting for a sender are read again: the socket's LID store may know it by now
-      await inbox.release("all").catch((err: unknown) => log.warn(`waiting messages not released: ${reasonOf(err)}`));
-      drain.kick();
+      await received.opened();
     }
     if (update.connection === "close") await onClose(update.lastDisconnect?.error);
   }
@@ -309,12 +223,8 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       return;
     }
     if (!running || gen !== generation) return;
-    if (!version) {
-      const resolved = await resolveWaVersion({ ...deps.versions, stored: () => versionStore.load(), warn: (l) => log.warn(l) });
-      if (!running || gen !== generation) return;
-      version = resolved.version;
-      log.info(`WhatsApp Web ${versionText(version)} (${resolved.source})`);
-    }
+    const version = await versions.current();
+    if (!running || gen !== generation) return;
     // shouldIgnoreJid answers from it from the socket's first frame
     await groupSetting.refresh();
     if (!running || gen !== generation) return;
@@ -355,7 +265,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       if (running) return;
       running = true;
       everOpened = false;
-      version = null;
+      versions.forget();
       drain.resume();
       qrCount = 0;
       policy.started();

@@ -60,3 +60,28 @@ export async function resolveWaVersion(deps: VersionDeps): Promise<{ version: WA
   }
   return { version: BUNDLED_VERSION, source: "bundled" };
 }
+
+/**
+ * One connection's version: resolved when a socket first needs it, kept for the next sockets of the
+ * same start, asked again after WhatsApp refused it (405) and on each start, and stored once a socket
+ * opened with it (the fallback of the next resolution).
+ */
+export function createVersionSource(deps: Omit<VersionDeps, "stored" | "warn">, store: { load(): Promise<string | null>; save(v: string): Promise<void> }, log: { info(l: string): void; warn(l: string): void }) {
+  let version: WAVersion | null = null;
+  return {
+    async current(): Promise<WAVersion> {
+      if (version) return version;
+      const resolved = await resolveWaVersion({ ...deps, stored: () => store.load(), warn: (l) => log.warn(l) });
+      version ??= resolved.version;
+      log.info(`WhatsApp Web ${versionText(resolved.version)} (${resolved.source})`);
+      return version;
+    },
+    async opened() {
+      if (version) await store.save(versionText(version)).catch((err: unknown) => log.warn(`the version was not kept: ${(err as Error).message}`));
+    },
+    /** the next socket asks again (WhatsApp refused it, or the connection starts anew) */
+    forget() {
+      version = null;
+    },
+  };
+}
