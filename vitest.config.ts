@@ -11,8 +11,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // its worker's loaded modules with the files before it ("unit"), which spares re-importing the same
 // modules for each of ~120 files (three quarters of the tier's time). The split is read from the files.
 const UNIT_DIR = path.join(root, "tests", "unit");
-// (withTempStorage: tests/helpers/temp-storage.ts sets STORAGE_DIR and mutes the console for its file)
-const NEEDS_ISOLATION = /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.env|process\.chdir|globalThis|withTempStorage\(/;
+// (withTempStorage, withQuietConnectionTests: test helpers that set STORAGE_DIR or mute the console for their file)
+const NEEDS_ISOLATION = /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.env|process\.chdir|globalThis|with(TempStorage|QuietConnectionTests)\(/;
 const isolatedUnitFiles = fs
   .readdirSync(UNIT_DIR)
   .filter((f) => f.endsWith(".test.ts") && NEEDS_ISOLATION.test(fs.readFileSync(path.join(UNIT_DIR, f), "utf8")))

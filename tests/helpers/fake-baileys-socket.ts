@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { Boom } from "@hapi/boom";
 import {
@@ -282,4 +283,19 @@ export async function startFakeConnection(deps: Partial<BaileysDeps> = {}, ids =
     events.filter((e): e is Extract<ProviderEvent, { type: T }> => e.type === type);
   const messages = () => of("message").map((e) => e.message);
   return { world, events, auth, inbox, versions, conn, sock: () => world.latest(), of, messages };
+}
+
+/** Lets every pending promise run (setImmediate is never faked in these tests). */
+export const flush = () => new Promise((r) => setImmediate(r));
+
+/** For a file of connection tests: the provider's console lines muted, real timers and mocks back after each test. */
+export function withQuietConnectionTests() {
+  beforeEach(() => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 }

@@ -1,22 +1,14 @@
 import { DisconnectReason, initAuthCreds, type AuthenticationCreds } from "@whiskeysockets/baileys";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isUnfinishedPairing } from "@/lib/whatsapp/providers/baileys/pairing-code";
-import { startFakeConnection } from "../helpers/fake-baileys-socket";
+import { flush, startFakeConnection, withQuietConnectionTests } from "../helpers/fake-baileys-socket";
 
 // Pairing by code (issue 33 §8) on the beta provider: asked of the socket once it waits for
 // pairing (it showed a QR code), the code emitted as a `pairingCode` event.
 
-const flush = () => new Promise((r) => setImmediate(r));
 const NUMBER = "5531999990000";
 
-beforeEach(() => {
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+withQuietConnectionTests();
 
 describe("beta pairing by code", () => {
   it("asks the socket once it shows a QR code, and emits the code after the QR", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import type { NumberCheckPace } from "./number-checks";
 import type { OutboundMessage, ProviderContext, ProviderEvent, WhatsAppConnection } from "../types";
 
 export type ConnectionRef = { id: number; companyId: number; provider: string };
@@ -45,7 +46,7 @@ export type WorkerDeps = {
   /** numbers checked per tick and connection (rate limit of the background check; the sandbox) */
   numberChecksPerTick?: number;
   /** the background check of a real number (`beta`): numbers per batch, the wait between batches, a daily cap */
-  numberCheckPace?: { batch: number; intervalMs: number; perDay: number };
+  numberCheckPace?: NumberCheckPace;
   leaseMs?: number;
   tickMs?: number;
   log?: (line: string) => void;

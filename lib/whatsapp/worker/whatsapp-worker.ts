@@ -3,6 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import type { ProviderEvent, WhatsAppConnection } from "../types";
 import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseLeases, renewLeases, type LeasedConnection } from "./leases";
 import { offerLocalWake } from "./local-wake";
+import { createCheckBudget, NUMBER_CHECK_PACE, runNumberChecks, type CheckBudget } from "./number-checks";
 import { claimRevokes } from "./revokes";
 import type { ConnectionRef, WorkerDeps } from "./types";
 import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
@@ -15,13 +16,9 @@ type Running = {
   sending: boolean;
   again: boolean;
   checking: boolean;
-  /** background number checks: not before this time (ms), and how many today (the day's UTC date) */
-  nextCheckAt: number;
-  checked: { day: string; count: number };
+  /** background number checks and campaigns' lookups: the next batch's time, today's count */
+  budget: CheckBudget;
 };
-
-// Background number checks on a real number: 10 numbers every 20 s (±25%), 1,000 a day at most.
-const NUMBER_CHECK_PACE = { batch: 10, intervalMs: 20_000, perDay: 1000 };
 
 // Send errors a retry cannot fix: the message is marked failed at once and shown to the agent.
 const PERMANENT = new Set(["ERR_WAPP_INVALID_CONTACT"]);
@@ -54,7 +51,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function start(row: LeasedConnection) {
     const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
     const conn = deps.createConnection(row.provider, { companyId: row.companyId, whatsappId: row.id, emit: emitFor(ref) });
-    running.set(row.id, { ref, conn, connected: false, sending: false, again: false, checking: false, nextCheckAt: 0, checked: { day: "", count: 0 } });
+    running.set(row.id, { ref, conn, connected: false, sending: false, again: false, checking: false, budget: createCheckBudget(deps.numberCheckPace ?? NUMBER_CHECK_PACE) });
     try {
       await conn.start();
       log(`connection ${row.id} (${row.provider}) started`);
@@ -183,7 +180,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       if (stopped) return "stop";
       const ref = { id: item.id, companyId: item.companyId };
       try {
-        if (item.checkNumber) checkedToday(r).count++;
+        if (item.checkNumber) r.budget.spend(1);
         const number = item.checkNumber ? await r.conn.checkNumber(item.message.to) : undefined;
         await r.conn.send(number ? { ...item.message, to: number } : item.message);
         await outbox.markSent({ ...ref, number });
@@ -195,50 +192,6 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       }
     }
     return batch.length;
-  }
-
-  /**
-   * A few unchecked contact-list numbers of this connection's company, each asked of the provider.
-   * A real number (`beta`) asks in small batches a while apart (with jitter), never while it is
-   * sending, and up to a daily cap that the campaigns' own lookups share: many lookups in a row are
-   * what WhatsApp reads as a spammer's (issue 33 part 6). The simulated phone asks at every tick.
-   */
-  async function checkNumbers(r: Running) {
-    const checks = deps.numberChecks;
-    if (!checks || r.checking || !r.connected || stopped) return;
-    const paced = r.ref.provider !== "sandbox";
-    if (paced && (r.sending || Date.now() < r.nextCheckAt)) return;
-    const pace = deps.numberCheckPace ?? NUMBER_CHECK_PACE;
-    const limit = paced ? Math.min(pace.batch, pace.perDay - checkedToday(r).count) : (deps.numberChecksPerTick ?? 10);
-    if (limit <= 0) return;
-    r.checking = true;
-    try {
-      const batch = await checks.claim(r.ref, limit);
-      checkedToday(r).count += batch.length;
-      const results: { id: number; valid: boolean | null }[] = [];
-      for (const item of batch) {
-        if (stopped || !r.connected) break;
-        try {
-          await r.conn.checkNumber(item.number);
-          results.push({ id: item.id, valid: true });
-        } catch (err) {
-          results.push({ id: item.id, valid: errorCode(err) === "ERR_WAPP_INVALID_CONTACT" ? false : null });
-        }
-      }
-      if (results.length) await checks.record(r.ref, results);
-    } catch (err) {
-      log(`number checks of connection ${r.ref.id} failed: ${(err as Error).message}`);
-    } finally {
-      r.checking = false;
-      if (paced) r.nextCheckAt = Date.now() + pace.intervalMs * (0.75 + Math.random() * 0.5);
-    }
-  }
-
-  // the lookups of this connection today (UTC): a new day starts a new count
-  function checkedToday(r: Running) {
-    const day = new Date().toISOString().slice(0, 10);
-    if (r.checked.day !== day) r.checked = { day, count: 0 };
-    return r.checked;
   }
 
   async function tickOnce() {
@@ -260,7 +213,11 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     await reportWorkerProcess(db, deps.workerId, running.size).catch((err) => log(`reporting the worker failed: ${(err as Error).message}`));
     await Promise.all([...running.values()].map((r) => flushOutbox(r)));
     // off the tick: a slow provider answer must not hold back the next outbox pass
-    for (const r of running.values()) track(checkNumbers(r));
+    const checks = deps.numberChecks;
+    if (checks) {
+      const o = { checks, perTick: deps.numberChecksPerTick ?? 10, stopped: () => stopped, log };
+      for (const r of running.values()) track(runNumberChecks(r, o));
+    }
   }
 
   /** One pass: leases, session requests, outbox. Concurrent calls share the pass in progress. */
