@@ -44,7 +44,7 @@ async function main() {
     },
     // sent messages counted for this process's metrics (docs/observability.md)
     outbox: countSends("outbound", {
-      claim: (whatsappId, limit) => claimOutbox(getDb(), whatsappId, limit),
+      claim: (whatsappId, limit, room) => claimOutbox(getDb(), whatsappId, limit, room),
       markSent: async (row) => void (await markSent(getDb(), row)),
       markFailed: async (row) => void (await markFailed(getDb(), row)),
     }),

@@ -16,7 +16,6 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toast";
 import { api, ApiError } from "@/lib/api/client";
-import { PACED_MIN_SECONDS } from "@/lib/campaigns/dispatch/spacing";
 import { CAMPAIGN_MEDIA_MAX_BYTES, campaignSchema, CONFIRMATION_KEYS, MESSAGE_KEYS, type CampaignInput } from "@/lib/campaigns/schemas";
 import type { CampaignRow } from "./campaign-types";
 import { MessageVariants } from "./message-variants";
@@ -88,8 +87,9 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
   const { control } = form;
   const confirmation = useWatch({ control, name: "confirmation" });
   const whatsappId = useWatch({ control, name: "whatsappId" });
-  // issue 33 §6: on a real number the pacer's minimum replaces a shorter interval (lib/campaigns/dispatch/spacing.ts)
-  const paced = options.pacedWhatsappIds.includes(Number(whatsappId)) && options.messageInterval !== null && options.messageInterval < PACED_MIN_SECONDS;
+  // issue 33 §6: on a real number its pacer's least gap replaces a shorter interval (lib/campaigns/dispatch/spacing.ts)
+  const gap = options.pacedGaps[Number(whatsappId)];
+  const paced = gap !== undefined && options.messageInterval !== null && options.messageInterval < gap;
   const current = row?.mediaUrl && row.mediaName && !dropCurrent ? { name: row.mediaName, url: row.mediaUrl } : null;
 
   const pick = (file: File | null) => {
@@ -219,7 +219,7 @@ export function CampaignForm({ row, readOnly, timezone, onSaved, onCancel, onBus
               <RefSelect name="whatsappId" label={t("whatsapp")} noneLabel={t("noneMale")} options={options.whatsapps} current={row?.whatsapp} disabled={readOnly} hint={failed("whatsapps")} />
               {paced && (
                 <p className="text-xs text-muted-foreground" data-testid="effective-interval">
-                  {t("effectiveInterval", { seconds: PACED_MIN_SECONDS })}
+                  {t("effectiveInterval", { seconds: gap })}
                 </p>
               )}
             </div>

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { api } from "@/lib/api/client";
-import { isPaced } from "@/lib/campaigns/dispatch/spacing";
+import { isPaced, PACED_MIN_SECONDS } from "@/lib/campaigns/dispatch/spacing";
 
 export type Option = { id: number; name: string };
 
@@ -15,7 +15,8 @@ export type CampaignOptions = {
   variables: string[];
   /** the company's messageInterval (seconds; null until loaded) and its paced connections (spacing.ts) */
   messageInterval: number | null;
-  pacedWhatsappIds: number[];
+  /** the least gap (seconds) of each paced connection (every provider but the sandbox), by id */
+  pacedGaps: Record<number, number>;
   /** which lists could not be loaded (each is optional to the dialog: it shows what it has) */
   failed: string[];
   loading: boolean;
@@ -42,9 +43,13 @@ function safeJson(s: string): unknown {
   }
 }
 
-// the connections a campaign on would be paced: every provider but the sandbox
-const pacedIds = (v: unknown): number[] =>
-  (Array.isArray(v) ? v : []).filter((w) => typeof w?.id === "number" && isPaced(w?.provider)).map((w) => w.id as number);
+// the connections a campaign on would be paced (every provider but the sandbox), with their least gap
+const pacedGaps = (v: unknown): Record<number, number> =>
+  Object.fromEntries(
+    (Array.isArray(v) ? v : [])
+      .filter((w) => typeof w?.id === "number" && isPaced(w?.provider))
+      .map((w) => [w.id as number, typeof w.sendMinGapSeconds === "number" ? (w.sendMinGapSeconds as number) : PACED_MIN_SECONDS]),
+  );
 
 const intervalOf = (v: unknown) => {
   const n = (v as { messageInterval?: unknown })?.messageInterval;
@@ -53,14 +58,14 @@ const intervalOf = (v: unknown) => {
 
 // each source fills one or more fields of the options
 const SOURCES: Record<string, { url: string; read: (v: unknown) => Partial<CampaignOptions> }> = {
-  whatsapps: { url: "/api/whatsapp", read: (v) => ({ whatsapps: asOptions(v), pacedWhatsappIds: pacedIds(v) }) },
+  whatsapps: { url: "/api/whatsapp", read: (v) => ({ whatsapps: asOptions(v), pacedGaps: pacedGaps(v) }) },
   contactLists: { url: "/api/contact-lists/list", read: (v) => ({ contactLists: asOptions(v) }) },
   tags: { url: "/api/tags/list", read: (v) => ({ tags: asOptions(v) }) },
   fileLists: { url: "/api/files?pageNumber=1", read: (v) => ({ fileLists: asOptions((v as { files?: unknown })?.files) }) },
   variables: { url: "/api/campaign-settings", read: (v) => ({ variables: variableKeys(v), messageInterval: intervalOf(v) }) },
 };
 
-const EMPTY = { whatsapps: [], contactLists: [], tags: [], fileLists: [], variables: [], messageInterval: null, pacedWhatsappIds: [] };
+const EMPTY = { whatsapps: [], contactLists: [], tags: [], fileLists: [], variables: [], messageInterval: null, pacedGaps: {} };
 
 /** What the campaign dialog's selects offer, each loaded on its own: one failing leaves the others. */
 export function useCampaignOptions(): CampaignOptions {

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { FormFooter } from "@/components/ui/form-footer";
@@ -42,6 +42,8 @@ export function ConnectionForm({ connectionId, initial, queues, sandboxEnabled, 
     defaultValues: initial,
   });
   const { control } = form;
+  // a real number's pacing (issue 33 §6); the simulated phone is not paced
+  const provider = useWatch({ control, name: "provider" });
   const showSandbox = sandboxEnabled || initial.provider === "sandbox";
 
   const onSubmit = async (values: ConnectionFormValues) => {
@@ -196,6 +198,19 @@ export function ConnectionForm({ connectionId, initial, queues, sandboxEnabled, 
           <MessageField control={control} name="expiresInactiveMessage" />
           <BotFields control={control} />
         </FormSection>
+
+        {provider !== "sandbox" && (
+          <FormSection title={t("form.sendSection")}>
+            <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
+              <NumberField control={control} name="sendMinGapSeconds" />
+              <NumberField control={control} name="sendHourCap" />
+              <NumberField control={control} name="sendDayCap" />
+            </div>
+            <p className="text-sm text-muted-foreground" data-testid="send-pacing-hint">
+              {t("form.sendHint")}
+            </p>
+          </FormSection>
+        )}
 
         <FormSection title={t("form.apiSection")}>
           <FormField

@@ -15,6 +15,9 @@ export type ConnectionRow = {
   disconnectReason: string | null;
   disconnectCode: number | null;
   needsAttention: boolean;
+  /** unsolicited sends of a real number wait until then: its hour or day cap, or a WhatsApp restriction */
+  sendPauseReason: "hourCap" | "dayCap" | "restricted" | null;
+  sendPausedUntil: string | null;
   /** a pairing code WhatsApp just gave (issue 33 §8), from the session event; "" or absent for none */
   pairingCode?: string;
   updatedAt: string;
@@ -28,8 +31,12 @@ export type ConnectionEvent =
   | { action: "update"; whatsapp: Omit<ConnectionRow, "qrcode" | "pairingCode"> & { qrcode?: string } }
   | { action: "delete"; whatsappId: number };
 
-type Optional = "waitingSenders" | "disconnectReason" | "disconnectCode" | "needsAttention" | "pairingCode";
-type Serialized = Omit<ConnectionRow, "updatedAt" | "qrcode" | Optional> & { updatedAt: string | Date; qrcode?: string } & Partial<Pick<ConnectionRow, Optional>>;
+type Optional = "waitingSenders" | "disconnectReason" | "disconnectCode" | "needsAttention" | "pairingCode" | "sendPauseReason";
+type Serialized = Omit<ConnectionRow, "updatedAt" | "qrcode" | "sendPausedUntil" | Optional> & {
+  updatedAt: string | Date;
+  qrcode?: string;
+  sendPausedUntil?: string | Date | null;
+} & Partial<Pick<ConnectionRow, Optional>>;
 
 /** Keeps only the row's fields (a server row or an API answer may carry many more). */
 export function toConnectionRow(c: Serialized): ConnectionRow {
@@ -46,6 +53,8 @@ export function toConnectionRow(c: Serialized): ConnectionRow {
     disconnectReason: c.disconnectReason ?? null,
     disconnectCode: c.disconnectCode ?? null,
     needsAttention: c.needsAttention ?? false,
+    sendPauseReason: c.sendPauseReason ?? null,
+    sendPausedUntil: c.sendPausedUntil ? new Date(c.sendPausedUntil).toISOString() : null,
     pairingCode: c.pairingCode ?? "",
     updatedAt: typeof c.updatedAt === "string" ? c.updatedAt : c.updatedAt.toISOString(),
   };

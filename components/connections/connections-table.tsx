@@ -33,6 +33,7 @@ type Props = {
 type Confirm = { kind: "delete" | "disconnect"; row: ConnectionRow; open: boolean } | null;
 
 const SESSION_CALL = { retry: "POST", newQr: "PUT", disconnect: "DELETE" } as const;
+const PAUSE_TEXT = { hourCap: "table.pausedHourCap", dayCap: "table.pausedDayCap", restricted: "table.pausedRestricted" } as const;
 
 /** The connections page (admin §2.2): table, session buttons, QR, add/edit and confirmations. */
 export function ConnectionsTable({ companyId, timezone, initial, queues, sandboxEnabled }: Props) {
@@ -129,6 +130,11 @@ export function ConnectionsTable({ companyId, timezone, initial, queues, sandbox
                         </Badge>
                       )}
                       {t(`reasons.${row.disconnectReason}` as "reasons.network")}
+                    </div>
+                  )}
+                  {row.sendPauseReason && row.sendPausedUntil && new Date(row.sendPausedUntil) > new Date() && (
+                    <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="connection-send-paused" data-reason={row.sendPauseReason}>
+                      {t(PAUSE_TEXT[row.sendPauseReason], { until: formatInTimeZone(row.sendPausedUntil, timezone, "dd/MM HH:mm") })}
                     </div>
                   )}
                   {row.waitingSenders > 0 && (

@@ -17,15 +17,16 @@ import { Button } from "@/components/ui/button";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { formatPhone } from "@/lib/contacts/format-phone";
 import { channels, EVENTS } from "@/lib/realtime/channels";
+import { CheckProgressLine } from "./check-progress";
 import { ImportItems } from "./import-items";
 import { ItemDialog } from "./item-dialog";
-import type { ContactListChange, ContactListItemEvent, ContactListItemRow, ContactListRow } from "./types";
+import type { CheckProgress, ContactListChange, ContactListItemEvent, ContactListItemRow, ContactListRow } from "./types";
 import { ValidityIcon } from "./validity-icon";
 
-type Props = { companyId: number; list: ContactListRow; initial: { items: ContactListItemRow[]; hasMore: boolean } };
+type Props = { companyId: number; list: ContactListRow; initial: { items: ContactListItemRow[]; hasMore: boolean }; progress: CheckProgress };
 
-/** /contact-lists/{id}/contacts (admin §2.7): the list's items with their WhatsApp validity, kept live. */
-export function ItemsView({ companyId, list: initialList, initial }: Props) {
+/** /contact-lists/{id}/contacts (admin §2.7): the list's items with their WhatsApp validity and the check's progress, kept live. */
+export function ItemsView({ companyId, list: initialList, initial, progress }: Props) {
   const t = useTranslations("contactLists.items");
   const router = useRouter();
   const [name, setName] = useState(initialList.name);
@@ -70,6 +71,7 @@ export function ItemsView({ companyId, list: initialList, initial }: Props) {
       search={{ value: items.search, onChange: items.setSearch, label: t("search"), testId: "items-search" }}
       paging={items}
     >
+      <CheckProgressLine companyId={companyId} contactListId={listId} progress={progress} />
       <ListTable
         testId="contact-list-items-table"
         className="table-fixed"

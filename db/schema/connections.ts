@@ -1,7 +1,9 @@
 import { relations, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -27,6 +29,10 @@ export const sessionRequests = ["start", "restart", "logout"] as const;
 // (500: WhatsApp cannot read this device's session; repeated, it must be paired again)
 export const disconnectReasons = ["versionRefused", "loggedOut", "replaced", "restartRequired", "badSession", "neverOpened", "network"] as const;
 export type DisconnectReason = (typeof disconnectReasons)[number];
+// why a real number's unsolicited sends wait (issue 33 part 6): its hour or day cap, or WhatsApp
+// restricted the account (a 463 refusal)
+export const sendPauseReasons = ["hourCap", "dayCap", "restricted"] as const;
+export type SendPauseReason = (typeof sendPauseReasons)[number];
 // beta: Baileys; sandbox: the simulated phone of the demo tenant and the e2e tests
 export const connectionProviders = ["beta", "sandbox"] as const;
 
@@ -88,6 +94,17 @@ export const whatsapps = pgTable(
     attentionMailedAt: timestamp("attention_mailed_at", tz),
     // the WhatsApp Web version that last opened ("2.3000.N"): the version resolver's fallback
     waVersion: text("wa_version"),
+    // the send pacer of a real number (migration 0017, lib/whatsapp/worker/send-pacer.ts): the least
+    // gap between two unsolicited sends, their caps per rolling hour and day, and the pause written
+    // when a cap is reached or WhatsApp restricted the account
+    sendMinGapSeconds: integer("send_min_gap_seconds").notNull().default(10),
+    sendHourCap: integer("send_hour_cap").notNull().default(40),
+    sendDayCap: integer("send_day_cap").notNull().default(200),
+    sendPausedUntil: timestamp("send_paused_until", tz),
+    sendPauseReason: text("send_pause_reason").$type<SendPauseReason>(),
+    // when this real number's next batch of contact-list number checks goes (migration 0018): written
+    // by the worker as a batch goes, null when none is planned; the contact list page counts down to it
+    numberCheckNextAt: timestamp("number_check_next_at", tz),
     leaseExpiresAt: timestamp("lease_expires_at", tz),
     ...timestamps(),
   },
@@ -98,6 +115,8 @@ export const whatsapps = pgTable(
     checkIn("whatsapps_provider_check", t.provider, connectionProviders),
     checkIn("whatsapps_session_request_check", t.sessionRequest, sessionRequests),
     checkIn("whatsapps_disconnect_reason_check", t.disconnectReason, disconnectReasons),
+    check("whatsapps_send_limits_check", sql`${t.sendMinGapSeconds} >= 0 AND ${t.sendHourCap} > 0 AND ${t.sendDayCap} > 0`),
+    checkIn("whatsapps_send_pause_reason_check", t.sendPauseReason, sendPauseReasons),
   ],
 );
 
@@ -149,3 +168,17 @@ export const whatsappQueuesRelations = relations(whatsappQueues, ({ one }) => ({
   whatsapp: one(whatsapps, { fields: [whatsappQueues.whatsappId], references: [whatsapps.id] }),
   queue: one(queues, { fields: [whatsappQueues.queueId], references: [queues.id] }),
 }));
+
+/** One unsolicited send of a real number (a new recipient reached): the pacer's caps count them. */
+export const whatsappSends = pgTable(
+  "whatsapp_sends",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: companyIdColumn(),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("whatsapp_sends_connection_idx").on(t.whatsappId, t.sentAt)],
+);

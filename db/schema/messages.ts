@@ -21,6 +21,10 @@ import { tickets } from "./tickets";
 // outbox states of an outbound message; null for inbound messages
 // (cancelled: deleted by the agent before the worker sent it; never sent)
 export const messageSendStatuses = ["pending", "sending", "sent", "failed", "cancelled"] as const;
+// who or what wrote an outbound message (migration 0017; null: not recorded). The send pacer holds
+// `schedule` and `api` rows to a number silent for 24 h (lib/whatsapp/worker/send-pacer.ts)
+export const messageSenderKinds = ["agent", "bot", "system", "campaign", "schedule", "api", "phone"] as const;
+export type MessageSenderKind = (typeof messageSenderKinds)[number];
 
 /** Messages of a ticket, inbound and outbound. Outbound rows are also the worker's outbox. */
 export const messages = pgTable(
@@ -56,6 +60,7 @@ export const messages = pgTable(
     sendStatus: text("send_status"),
     sendError: text("send_error"),
     sendAttempts: integer("send_attempts").notNull().default(0),
+    senderKind: text("sender_kind").$type<MessageSenderKind>(),
     // DELETE /api/messages/{id}: the worker revokes it on WhatsApp (deleteForEveryone), then clears this
     revokeRequestedAt: timestamp("revoke_requested_at", tz),
     ...timestamps(),
@@ -78,6 +83,7 @@ export const messages = pgTable(
     // reading a big one's matches of a common word
     index("messages_body_trgm_idx").using("gin", t.companyId, sql`${t.body} gin_trgm_ops`),
     checkIn("messages_send_status_check", t.sendStatus, messageSendStatuses),
+    checkIn("messages_sender_kind_check", t.senderKind, messageSenderKinds),
   ],
 );
 

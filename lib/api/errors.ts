@@ -32,6 +32,7 @@ const STATUS: Record<string, number> = {
   ERR_NO_MESSAGE_FOUND: 404,
   // resending a message that did not fail (issue 33 §7: only a failed one goes again)
   ERR_MESSAGE_NOT_FAILED: 409,
+  ERR_MESSAGE_ALREADY_RESENT: 409,
   ERR_OTHER_OPEN_TICKET: 409,
   ERR_TICKET_ALREADY_ACCEPTED: 409,
   ERR_NO_TICKET_NOTE_FOUND: 404,

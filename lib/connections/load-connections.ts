@@ -29,6 +29,12 @@ const columns = {
   disconnectCode: whatsapps.disconnectCode,
   disconnectReason: whatsapps.disconnectReason,
   needsAttention: whatsapps.needsAttention,
+  // a real number's send pacer: its limits, and why and until when unsolicited sends wait
+  sendMinGapSeconds: whatsapps.sendMinGapSeconds,
+  sendHourCap: whatsapps.sendHourCap,
+  sendDayCap: whatsapps.sendDayCap,
+  sendPausedUntil: whatsapps.sendPausedUntil,
+  sendPauseReason: whatsapps.sendPauseReason,
   createdAt: whatsapps.createdAt,
   updatedAt: whatsapps.updatedAt,
   // senders whose messages wait in the inbox for WhatsApp to say who they are (a LID with no known

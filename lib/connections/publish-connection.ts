@@ -21,6 +21,9 @@ export function connectionSummary(row: Connection) {
     disconnectReason: row.disconnectReason,
     needsAttention: row.needsAttention,
     waitingSenders: row.waitingSenders,
+    // unsolicited sends wait for a cap or a restriction until then (lib/whatsapp/worker/send-pacer.ts)
+    sendPausedUntil: row.sendPausedUntil,
+    sendPauseReason: row.sendPauseReason,
   };
 }
 export type ConnectionSummary = ReturnType<typeof connectionSummary>;

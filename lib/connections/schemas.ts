@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idList, idParams, idSchema } from "@/lib/validation/ids";
 import { V } from "@/lib/validation/messages";
 import { digitsOf } from "@/lib/contacts/normalize-number";
+import { SEND_LIMITS } from "@/lib/whatsapp/worker/send-limits";
 import { needsGreeting } from "./assert-greeting";
 
 // Catalogue keys (messages/*.json "validation.") of the connection form's own rules.
@@ -19,6 +20,10 @@ const count = (max: number) => z.coerce.number({ error: WHOLE_NUMBER }).int(WHOL
 const emptyToNull = (v: unknown) => (v === "" || v === null ? null : v);
 const nullableCount = (max: number) => z.preprocess(emptyToNull, count(max).nullable());
 const nullableId = z.preprocess(emptyToNull, idSchema().nullable());
+// issue 33 §6: a real number's pacing, within bounds that keep it from looking like a spammer
+const OUT_OF_RANGE = "sendLimitRange";
+const limit = (l: { min: number; max: number }) =>
+  z.coerce.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(l.min, OUT_OF_RANGE).max(l.max, OUT_OF_RANGE);
 
 // spec admin §5: connection form name 2-50 required; other rules not shown (bounds are ours).
 export const connectionFields = {
@@ -47,6 +52,11 @@ export const connectionFields = {
   provider: z.enum(PROVIDERS),
   promptId: nullableId,
   integrationId: nullableId,
+  // a real number's send pacer (lib/whatsapp/worker/send-pacer.ts): the least gap in seconds
+  // between two sends nobody asked for, and how many per rolling hour and day
+  sendMinGapSeconds: limit(SEND_LIMITS.minGapSeconds),
+  sendHourCap: limit(SEND_LIMITS.hourCap),
+  sendDayCap: limit(SEND_LIMITS.dayCap),
 };
 
 /** The request's fields (the spec's `integration` beside the code's `integrationId`). */
@@ -68,6 +78,9 @@ const createShape = z.object({
   provider: connectionFields.provider.optional(),
   promptId: connectionFields.promptId.optional(),
   integrationId: connectionFields.integrationId.optional(),
+  sendMinGapSeconds: connectionFields.sendMinGapSeconds.optional(),
+  sendHourCap: connectionFields.sendHourCap.optional(),
+  sendDayCap: connectionFields.sendDayCap.optional(),
   // admin §2.2 names the field `integration`: the same id (integrationId wins when both are sent)
   integration: connectionFields.integrationId.optional(),
 });
@@ -114,6 +127,9 @@ export const CONNECTION_DEFAULTS = {
   provider: "beta" as Provider,
   promptId: null,
   integrationId: null,
+  sendMinGapSeconds: SEND_LIMITS.minGapSeconds.default,
+  sendHourCap: SEND_LIMITS.hourCap.default,
+  sendDayCap: SEND_LIMITS.dayCap.default,
 } satisfies Omit<ConnectionFormValues, "name">;
 
 export const connectionIdParams = idParams;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import type { ConnectionRef, NumberChecks } from "@/lib/whatsapp/worker/types";
+import type { NumberChecks } from "@/lib/whatsapp/worker/types";
+import type { ConnectionRef } from "@/lib/whatsapp/worker/types";
 import { recordValidity } from "./record-validity";
 
 // a claimed number not answered within this time (a worker died mid-check) is claimed again
@@ -41,10 +42,22 @@ export async function claimNumberChecks(db: Db, conn: ConnectionRef, limit: numb
   return rows.map((r) => ({ id: r.id, number: r.number }));
 }
 
-/** The worker's background duty (lib/whatsapp/worker/types.ts NumberChecks), on the given database. */
+/**
+ * When a real number's next batch of checks goes (null: none planned), for the contact list page.
+ * Written as plain SQL: the query builder would touch updated_at, and this is no edit of the connection.
+ */
+export async function writeNumberCheckNextAt(db: Db, conn: ConnectionRef, nextAt: Date | null) {
+  await db.execute(sql`
+    update whatsapps set number_check_next_at = ${nextAt?.toISOString() ?? null}::timestamptz
+    where id = ${conn.id} and company_id = ${conn.companyId}
+  `);
+}
+
+/** The worker's background duty (NumberChecks of lib/whatsapp/worker/types.ts), on the given database. */
 export function numberChecks(db: () => Db): NumberChecks {
   return {
     claim: (conn, limit) => claimNumberChecks(db(), conn, limit),
     record: async (conn, results) => void (await recordValidity(db(), conn.companyId, results)),
+    planned: (conn, nextAt) => writeNumberCheckNextAt(db(), conn, nextAt),
   };
 }

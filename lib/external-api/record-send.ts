@@ -69,6 +69,8 @@ export async function recordSend(tx: Tx, t: Target, body: string, medias: Outbou
         dataJson: r.media ? { media: { mimetype: r.media.mimetype, filename: r.media.filename } } : null,
         sendStatus: "pending",
         ack: 0,
+        // the send pacer holds it when the number has not written in 24 h (a real number)
+        senderKind: "api" as const,
       })),
     )
     .returning({ id: messages.id });

@@ -26,7 +26,7 @@ export const sendAnswer = z
     mensagem: z.literal("Mensagem enviada").meta({ description: "What clients of the system we replace read" }),
     ticketId: z.number().int(),
     messageIds: z.array(z.number().int()),
-    status: z.enum(["sent", "queued"]).meta({ description: "queued: the connection is not CONNECTED; the message waits in the outbox" }),
+    status: z.enum(["sent", "queued"]).meta({ description: "queued: the message waits in the outbox, because the connection is not CONNECTED or because a real number's hour or day limit (or a WhatsApp restriction) pauses sends to numbers that have not written in 24 h" }),
   })
   .meta({ id: "SendMessageAnswer" });
 export type SendAnswer = z.infer<typeof sendAnswer>;

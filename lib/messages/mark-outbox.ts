@@ -16,12 +16,16 @@ const returned = {
   sendError: messages.sendError,
 };
 
-/** The provider accepted a claimed row: sent, with at least the "sent" tick. */
+/**
+ * The provider accepted a claimed row: sent, with at least the "sent" tick. Only a row still in
+ * flight: WhatsApp's refusal (applyFailed) may have been written between the provider's answer and
+ * this call, and it is the last word (issue 33 §7).
+ */
 export async function markSent(db: DbOrTx, ref: Ref) {
   const [row] = await db
     .update(messages)
     .set({ sendStatus: "sent", sendError: null, ack: sql`greatest(${messages.ack}, 1)`, updatedAt: sql`now()` })
-    .where(and(eq(messages.id, ref.id), eq(messages.companyId, ref.companyId), eq(messages.fromMe, true)))
+    .where(and(eq(messages.id, ref.id), eq(messages.companyId, ref.companyId), eq(messages.fromMe, true), inArray(messages.sendStatus, ["pending", "sending"])))
     .returning(returned);
   if (row) await publish(messageUpdatedEvent(ref.companyId, row.ticketId, row));
   return row ?? null;

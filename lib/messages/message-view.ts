@@ -21,6 +21,8 @@ export type MessageView = {
   createdAt: Date | string;
   sendStatus: string | null;
   sendError: string | null;
+  /** a failed message already sent again: the new message's id (resend-message.ts) */
+  resentAs?: number | null;
   quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string | null } | null;
   contact: { id: number; name: string } | null;
 };

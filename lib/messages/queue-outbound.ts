@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "@/db";
-import { messages, tickets } from "@/db/schema";
+import { messages, tickets, type MessageSenderKind } from "@/db/schema";
 import { isAdmin, type TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { publish } from "@/lib/realtime/publish";
@@ -14,7 +14,8 @@ import { messageCreatedEvent, type MessageView } from "./message-view";
 import { outboundRows } from "./outbound-rows";
 import { selectMessages, toMessageView } from "./select-messages";
 
-export type QueueOutboundInput = { body: string; medias?: OutboundMedia[]; quotedMsgId?: number | null };
+/** `senderKind`: who wrote it when not an agent by hand (a schedule: the send pacer may hold it) */
+export type QueueOutboundInput = { body: string; medias?: OutboundMedia[]; quotedMsgId?: number | null; senderKind?: MessageSenderKind };
 
 /**
  * An agent's message: written as outbox row(s) (fromMe, sendStatus pending, a generated wid) and
@@ -34,6 +35,7 @@ export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number
       mediaUrl: r.media?.path ?? null,
       dataJson: r.media ? { media: { mimetype: r.media.mimetype, filename: r.media.filename } } : null,
       quotedMsgId: i === 0 ? quotedId : null,
+      senderKind: input.senderKind ?? null,
     }));
     return writeOutbox(tx, ctx, ticket, values, lastMessage);
   });
@@ -41,7 +43,7 @@ export async function queueOutbound(db: Db, ctx: TenantContext, ticketId: number
 }
 
 /** What an outbox row carries of its own; the rest is the ticket's, or an unsent row's. */
-export type OutboxValues = Pick<typeof messages.$inferInsert, "body" | "mediaType" | "mediaUrl" | "dataJson" | "quotedMsgId">;
+export type OutboxValues = Pick<typeof messages.$inferInsert, "body" | "mediaType" | "mediaUrl" | "dataJson" | "quotedMsgId" | "senderKind">;
 type Written = { views: MessageView[]; summary: ReturnType<typeof toTicketSummary> };
 
 /**

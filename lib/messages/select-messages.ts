@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db";
 import { contacts, messages } from "@/db/schema";
@@ -21,6 +21,8 @@ const columns = {
   createdAt: messages.createdAt,
   sendStatus: messages.sendStatus,
   sendError: messages.sendError,
+  // a failed message sent again: the new message's id (resend-message.ts)
+  resentAs: sql<string | null>`${messages.dataJson}->>'resentAs'`,
   quotedId: quoted.id,
   quotedBody: quoted.body,
   quotedFromMe: quoted.fromMe,
@@ -56,6 +58,8 @@ export function toMessageView(r: Row): MessageView {
     createdAt: r.createdAt,
     sendStatus: r.sendStatus,
     sendError: r.sendError,
+    // only on a message resent: the answer of every other message keeps its shape
+    ...(r.resentAs === null ? {} : { resentAs: Number(r.resentAs) }),
     quotedMsg:
       r.quotedId === null
         ? null

@@ -101,7 +101,7 @@ async function deliver(tx: Tx, s: Claimed): Promise<number> {
   // (Its message events go out when the savepoint is released, a moment before the commit; the
   // one write left after it is the schedule's own row, which this transaction holds locked.)
   const ctx: TenantContext = { companyId: s.companyId, userId: s.userId ?? 0, profile: "admin", queueIds: [], super: false, sessionId: "scheduler" };
-  await queueOutbound(tx as unknown as Db, ctx, ticketId, { body: s.body, medias });
+  await queueOutbound(tx as unknown as Db, ctx, ticketId, { body: s.body, medias, senderKind: "schedule" });
   return ticketId;
 }
 

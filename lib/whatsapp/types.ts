@@ -88,6 +88,9 @@ export type ProviderContext = {
   emit: (event: ProviderEvent) => void | Promise<void>;
 };
 
+/** What `checkNumbers` answers: asked number -> WhatsApp's number, null (not on WhatsApp); absent: unknown. */
+export type NumberCheckResults = Map<string, string | null>;
+
 /** One live connection. Methods throw AppError codes of core.md §8 (ERR_WAPP_*). */
 export type WhatsAppConnection = {
   start(): Promise<void>;
@@ -97,6 +100,13 @@ export type WhatsAppConnection = {
   logout(): Promise<void>;
   /** ERR_WAPP_INVALID_CONTACT when the number is not on WhatsApp, ERR_WAPP_CHECK_CONTACT when unknown */
   checkNumber(number: string): Promise<string>;
+  /**
+   * Many numbers in one lookup (the background check of contact lists). Each asked number, as
+   * given, maps to the number as WhatsApp knows it (digits) when it is on WhatsApp, or to null when
+   * WhatsApp says it is not; a number it could not tell about (the lookup failed) is left out.
+   * ERR_WAPP_NOT_INITIALIZED when not connected. A provider without it is asked one number at a time.
+   */
+  checkNumbers?(numbers: string[]): Promise<NumberCheckResults>;
   send(message: OutboundMessage): Promise<{ wid: string }>;
   markRead(chatId: string, wids: string[]): Promise<void>;
   edit(chatId: string, wid: string, body: string): Promise<void>;

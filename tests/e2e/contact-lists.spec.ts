@@ -6,8 +6,8 @@ import { createE2eTenant, expect, test } from "./fixtures";
 import { signIn } from "./sign-in";
 
 // Contact lists (admin §2.7, issue 15 §1): create a list, add a contact, import a small .xlsx, read
-// the summary, and watch the WhatsApp validity icons turn valid/invalid live as the worker checks the
-// numbers through the sandbox (numbers ending in 0000 are not on WhatsApp there).
+// the summary, and watch the WhatsApp validity icons and the check's progress line turn live as the
+// worker checks the numbers through the sandbox (numbers ending in 0000 are not on WhatsApp there).
 // CONTACT_LISTS_SHOTS=/some/dir keeps screenshots of the two pages and the summary.
 const SHOTS = process.env.CONTACT_LISTS_SHOTS;
 
@@ -97,6 +97,8 @@ test("contact lists: create, add, import an .xlsx, see the summary and the valid
   await expect(state("Ana Maria")).toHaveAttribute("data-state", "valid", { timeout: 30_000 });
   await expect(state("Bia Souza")).toHaveAttribute("data-state", "valid", { timeout: 30_000 });
   await expect(state("Caio Lima")).toHaveAttribute("data-state", "invalid", { timeout: 30_000 });
+  // the check's progress followed (the sandbox asks at every tick: counts, no countdown)
+  await expect(page.getByTestId("check-progress")).toHaveText("3 de 3 verificados no WhatsApp", { timeout: 15_000 });
   await page.mouse.move(0, 0);
   await shot("items");
 

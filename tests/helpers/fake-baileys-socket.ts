@@ -2,6 +2,7 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { Boom } from "@hapi/boom";
 import {
+  assertMediaContent,
   DisconnectReason,
   initAuthCreds,
   makeEventBuffer,
@@ -40,6 +41,8 @@ export type FakeSocket = BaileysSocket & {
   groupQueries: string[];
   /** the numbers requestPairingCode was asked for */
   pairingRequests: string[];
+  /** the wids updateMediaMessage (the phone's re-upload) was asked for */
+  mediaUpdates: string[];
   ended: boolean;
   loggedOut: boolean;
   /** drives one Baileys event */
@@ -54,7 +57,10 @@ export type FakeWhatsApp = {
   sockets: FakeSocket[];
   makeSocket: MakeSocket;
   latest(): FakeSocket;
-  /** numbers (digits) onWhatsApp finds; a map entry answers a different canonical number */
+  /**
+   * numbers (digits) onWhatsApp finds (it answers all the JIDs of one call together); a map entry
+   * answers a different canonical number, or a whole JID ("…@lid") as WhatsApp may
+   */
   registered: Map<string, string>;
   /** when set, onWhatsApp throws it */
   checkError: Error | null;
@@ -68,7 +74,12 @@ export type FakeWhatsApp = {
   groupSubjects: Map<string, string>;
   /** what requestPairingCode answers, in turn (then "ABCD1234") */
   pairingCodes: string[];
+  /** when set, updateMediaMessage throws it (the phone no longer has the file: a Boom 404) */
+  mediaUpdateError: Error | null;
 };
+
+/** Where updateMediaMessage says the phone uploaded a file again (its directPath). */
+export const REUPLOADED_PATH = "/v/t62.7118-24/reuploaded";
 
 export const ME = { id: "5511900000000:7@s.whatsapp.net", lid: "90000000000001:7@lid", name: "Atendimento" };
 
@@ -94,6 +105,7 @@ export function createFakeWhatsApp(): FakeWhatsApp {
     pictures: new Map(),
     groupSubjects: new Map(),
     pairingCodes: [],
+    mediaUpdateError: null,
     latest() {
       const s = world.sockets.at(-1);
       if (!s) throw new Error("no socket was made");
@@ -136,6 +148,7 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
     pictureQueries: [],
     groupQueries: [],
     pairingRequests: [],
+    mediaUpdates: [],
     ended: false,
     loggedOut: false,
     user: undefined,
@@ -167,7 +180,8 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
       return jids.flatMap((jid) => {
         const digits = jid.split("@")[0];
         const canonical = world.registered.get(digits);
-        return canonical ? [{ jid: `${canonical}@s.whatsapp.net`, exists: true }] : [];
+        if (!canonical) return [];
+        return [{ jid: canonical.includes("@") ? canonical : `${canonical}@s.whatsapp.net`, exists: true }];
       });
     },
     async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
@@ -205,7 +219,15 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
       if (answer === undefined) throw new Boom("item-not-found", { statusCode: 404 });
       return answer;
     },
-    updateMediaMessage: async (m: WAMessage) => m,
+    // as Baileys does: the phone uploads the file again, its new place goes into the message's content
+    async updateMediaMessage(m: WAMessage) {
+      s.mediaUpdates.push(m.key.id ?? "");
+      if (world.mediaUpdateError) throw world.mediaUpdateError;
+      const content = assertMediaContent(m.message);
+      content.directPath = REUPLOADED_PATH;
+      content.url = `https://mmg.whatsapp.net${REUPLOADED_PATH}`;
+      return m;
+    },
     // as Baileys does: the number and the code go into the creds (creds.update), then the request
     async requestPairingCode(phoneNumber: string) {
       s.pairingRequests.push(phoneNumber);

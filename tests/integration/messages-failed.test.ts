@@ -4,7 +4,9 @@ import { POST as resendRoute } from "@/app/api/messages/[id]/resend/route";
 import { getDb } from "@/db";
 import { messages, tickets } from "@/db/schema";
 import { dispatchDue, startDueCampaigns } from "@/lib/campaigns/dispatch";
+import { claimCampaignMessages, markCampaignSent } from "@/lib/campaigns/dispatch/outbox";
 import { campaignReport } from "@/lib/campaigns/dispatch/report";
+import { markSent } from "@/lib/messages/mark-outbox";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { handleProviderEvent } from "@/lib/whatsapp/worker/event-sink";
 import type { Tenant } from "../helpers/factories";
@@ -111,6 +113,25 @@ describe("the provider's failed event", () => {
     await expect.poll(lastProgress, { timeout: 3_000 }).toMatchObject({ campaignId: id, report: { delivered: 1, failed: 1 } });
   });
 
+  it("a refusal that arrives before the worker wrote `sent` is kept: the late markSent changes nothing", async () => {
+    const { a } = env;
+    const m = await sentMessage(a, { sendStatus: "sending", ack: 0 });
+    await refuse(a, m.wid);
+    expect(await markSent(getDb(), { id: m.id, companyId: a.companyId })).toBeNull();
+    expect(await rowOf(m.id)).toMatchObject({ sendStatus: "failed", sendError: "463" });
+
+    await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const id = await ownCampaign(a, { contactListId: await makeList(a, numbers(1)) });
+    await startDueCampaigns(getDb(), new Date(), { campaignId: id });
+    await dispatchDue(getDb(), new Date(), { campaignId: id });
+    const whatsappId = (await campaignRow(id)).whatsappId!;
+    const [claimed] = await claimCampaignMessages(getDb(), whatsappId, 1);
+    await refuse(a, claimed.message.wid, "463", whatsappId);
+    await markCampaignSent(getDb(), { id: claimed.id, companyId: a.companyId });
+    expect((await outboxOf(id)).map((r) => r.send_status)).toEqual(["failed"]);
+    expect((await shippingOf(id)).map((r) => r.status)).toEqual(["failed"]);
+  });
+
   it("a recipient refused before its other parts went gets nothing more", async () => {
     const { a } = env;
     await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
@@ -158,6 +179,14 @@ describe("POST /api/messages/{id}/resend", () => {
     expect(created?.channels).toContain(channels.ticket(a.companyId, quoted.ticketId));
     const [ticket] = await getDb().select().from(tickets).where(eq(tickets.id, quoted.ticketId));
     expect(ticket.lastMessage).toBe("Seu pedido saiu para entrega");
+    // the old bubble learns it was resent, and a second click (or another agent) resends nothing
+    const update = published.find((e) => e.event === EVENTS.appMessage && (e.data as { action: string }).action === "update");
+    expect(update?.data).toMatchObject({ message: { id: m.id, resentAs: res.body.id } });
+    const again = await resend(adminA, m.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: "ERR_MESSAGE_ALREADY_RESENT" });
+    const copies = await getDb().select().from(messages).where(and(eq(messages.ticketId, quoted.ticketId), eq(messages.body, "Seu pedido saiu para entrega")));
+    expect(copies).toHaveLength(2);
   });
 
   it("copies the file of a failed media message", async () => {

@@ -30,6 +30,8 @@ describe("campaign pacing (issue 33 §6)", () => {
     expect(secs(campaignClock(start, s, "beta", () => 0), 3)).toEqual([0, 10, 20]);
     expect(secs(campaignClock(start, s, "beta", () => 0.5), 3)).toEqual([0, 11.5, 23]);
     expect(secs(campaignClock(start, s, "beta", () => 0.999), 2)[1]).toBeCloseTo(13, 1);
+    // a connection whose admin chose a longer least gap (send_min_gap_seconds) keeps it
+    expect(secs(campaignClock(start, s, "beta", () => 0, 45), 3)).toEqual([0, 45, 90]);
     // the sandbox draws no random number and sends at the chosen 0
     expect(secs(campaignClock(start, s, "sandbox", () => { throw new Error("no jitter on the sandbox"); }), 3)).toEqual([0, 0, 0]);
   });

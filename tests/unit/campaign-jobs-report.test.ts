@@ -9,7 +9,7 @@ import es from "@/messages/es.json";
 import pt from "@/messages/pt.json";
 import { applyCampaignEvent, progressPercent, toReportCampaign, type ReportCampaign } from "@/components/campaigns/report/report-state";
 
-const report = { total: 3, valid: 3, invalid: 0, delivered: 1, confirmationRequested: 0, confirmed: 0, failed: 0 };
+const report = { total: 3, valid: 3, invalid: 0, delivered: 1, confirmationRequested: 0, confirmed: 0, failed: 0, pause: null };
 const row = {
   id: 4,
   name: "Black Friday",

@@ -95,6 +95,8 @@ describe("mergeConnection (live updates of the table)", () => {
     disconnectReason: null,
     disconnectCode: null,
     needsAttention: false,
+    sendPauseReason: null,
+    sendPausedUntil: null,
     updatedAt,
     ...extra,
   });

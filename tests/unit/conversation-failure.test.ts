@@ -72,4 +72,12 @@ describe("a failed message's bubble", () => {
     expect(bubble({ sendStatus: "sent", sendError: null })).not.toContain('data-testid="message-failure"');
     expect(bubble({ isDeleted: true })).not.toContain('data-testid="message-failure"');
   });
+
+  it("once resent (by anyone), says so instead of offering Resend again", () => {
+    const html = bubble({ resentAs: 42 });
+    expect(html).toContain("O WhatsApp restringiu este número");
+    expect(html).not.toContain('data-testid="message-resend"');
+    expect(html).toMatch(/data-testid="message-resent"[\s\S]*Reenviada/);
+    expect(bubble({ resentAs: 42 }, { locale: "en" })).toContain("Resent");
+  });
 });

@@ -4,7 +4,14 @@ import { useFormatter, useTranslations } from "next-intl";
 import { CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
 import { progressPercent, type ReportCampaign } from "./report-state";
 
-/** The progress bar (delivered of valid) and the status line. */
+/** "14:05", or "30/11 14:05" when it is not today */
+function untilText(format: ReturnType<typeof useFormatter>, iso: string) {
+  const until = new Date(iso);
+  const today = until.toDateString() === new Date().toDateString();
+  return format.dateTime(until, today ? { hour: "2-digit", minute: "2-digit" } : { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" });
+}
+
+/** The progress bar (delivered of valid), the status line, and why sending waits (a real number's limits). */
 export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
   const t = useTranslations("campaignReport");
   const format = useFormatter();
@@ -33,6 +40,11 @@ export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
         </span>
         <span className="ml-auto tabular-nums text-muted-foreground">{percent}%</span>
       </div>
+      {report.pause && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" role="status" data-testid="campaign-report-paused" data-reason={report.pause.reason}>
+          {t(`paused.${report.pause.reason}`, { until: untilText(format, report.pause.until) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function useFailureReason() {
   };
 }
 
-type Props = { message: Pick<ConversationMessage, "id" | "sendError">; onResent?: (m: ConversationMessage) => void };
+type Props = { message: Pick<ConversationMessage, "id" | "sendError" | "resentAs">; onResent?: (m: ConversationMessage) => void };
 
 /** The failed bubble's reason and, for whoever may write in the ticket, Resend (a new message). */
 export function MessageFailure({ message, onResent }: Props) {
@@ -35,11 +35,15 @@ export function MessageFailure({ message, onResent }: Props) {
   const reason = useFailureReason()(message.sendError);
   const errorMessage = useErrorMessage();
   const [busy, setBusy] = useState(false);
+  // sent again (here, or by anyone: the update event carries resentAs): Resend is not offered twice
+  const [resentHere, setResentHere] = useState(false);
+  const resent = resentHere || !!message.resentAs;
   const resend = async () => {
-    if (!onResent || busy) return;
+    if (!onResent || busy || resent) return;
     setBusy(true);
     try {
       onResent(await api<ConversationMessage>(`/api/messages/${message.id}/resend`, { method: "POST" }));
+      setResentHere(true);
     } catch (err) {
       toast({ variant: "error", title: errorMessage(err) });
     } finally {
@@ -52,7 +56,12 @@ export function MessageFailure({ message, onResent }: Props) {
         <AlertCircle className="size-3.5 shrink-0" aria-hidden />
         {reason}
       </span>
-      {onResent && (
+      {resent ? (
+        <span className="ml-auto inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="message-resent">
+          <RotateCw className="size-3" aria-hidden />
+          {t("resent")}
+        </span>
+      ) : onResent && (
         <Button type="button" variant="ghost" size="sm" className="ml-auto h-6 px-2 text-xs" onClick={resend} disabled={busy} data-testid="message-resend">
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
           {t("resend")}

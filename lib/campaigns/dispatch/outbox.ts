@@ -20,6 +20,7 @@ type ClaimRow = {
   media_type: string | null;
   media_name: string | null;
   check_number: boolean;
+  starts: boolean;
 };
 
 /** What a changed row tells: its recipient and campaign. */
@@ -31,7 +32,7 @@ type Changed = { id: string | number; shipping_id: number; campaign_id: number; 
  */
 export function campaignOutbox(db: () => Db): CampaignOutbox {
   return {
-    claim: (whatsappId, limit) => claimCampaignMessages(db(), whatsappId, limit),
+    claim: (whatsappId, limit, room) => claimCampaignMessages(db(), whatsappId, limit, room),
     markSent: (row) => markCampaignSent(db(), row),
     markFailed: (row) => markCampaignFailed(db(), row),
     markInvalid: (row) => markCampaignInvalid(db(), row),
@@ -44,12 +45,26 @@ export function campaignOutbox(db: () => Db): CampaignOutbox {
  * rows of running campaigns (and, of a FINALIZADA one, the message a late confirmation answer
  * queued); never a part of a recipient before its earlier parts are settled, so the number is
  * checked before anything else goes to it. Stale rows out of attempts are failed.
+ *
+ * `room` (a paced connection; null: not paced): how many recipients not yet reached may be started
+ * now (lib/whatsapp/worker/send-pacer.ts). A recipient's later rows (its other parts, the message
+ * after its "sim") continue what was started, and never wait for the pacer.
  */
-export async function claimCampaignMessages(db: Db, whatsappId: number, limit = 20): Promise<ClaimedCampaignMessage[]> {
+export async function claimCampaignMessages(db: Db, whatsappId: number, limit = 20, room: number | null = null): Promise<ClaimedCampaignMessage[]> {
   await failExhausted(db, whatsappId);
+  // a recipient's first row: nothing was written to it before
+  const starts = (alias: string) => sql.raw(`not exists (select 1 from campaign_messages e where e.shipping_id = ${alias}.shipping_id and e.id < ${alias}.id)`);
+  // the first `room` recipients to start, in the claim's order; the rest wait
+  const paced =
+    room === null
+      ? sql``
+      : sql`and (m.send_status <> 'pending' or not ${starts("m")} or m.id in (
+          select f.id from campaign_messages f join campaigns fc on fc.id = f.campaign_id
+          where f.whatsapp_id = ${whatsappId} and f.send_status = 'pending' and fc.status = 'EM_ANDAMENTO' and ${starts("f")}
+          order by f.id limit ${room}))`;
   const rows = (await db.execute(sql`
     with candidates as (
-      select m.id from campaign_messages m join campaigns c on c.id = m.campaign_id
+      select m.id, ${starts("m")} as starts from campaign_messages m join campaigns c on c.id = m.campaign_id
       where m.whatsapp_id = ${whatsappId}
         and (m.send_status = 'pending'
           or (m.send_status = 'sending' and m.updated_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})
@@ -59,13 +74,14 @@ export async function claimCampaignMessages(db: Db, whatsappId: number, limit = 
           select 1 from campaign_messages p
           where p.shipping_id = m.shipping_id and p.id < m.id and p.send_status in ('pending', 'sending')
         )
+        ${paced}
       order by m.id
       limit ${limit}
       for update of m skip locked
     )
     update campaign_messages m set send_status = 'sending', send_attempts = m.send_attempts + 1, updated_at = now()
     from candidates c where m.id = c.id
-    returning m.id, m.company_id, m.wid, m.number, m.body, m.media_path, m.media_type, m.media_name, m.check_number
+    returning m.id, m.company_id, m.wid, m.number, m.body, m.media_path, m.media_type, m.media_name, m.check_number, c.starts
   `)) as unknown as ClaimRow[];
   return rows
     .sort((a, b) => Number(a.id) - Number(b.id))
@@ -75,7 +91,7 @@ export async function claimCampaignMessages(db: Db, whatsappId: number, limit = 
         const filename = r.media_name || r.media_path.split("/").pop()!;
         message.media = { path: r.media_path, mimetype: mimeFromName(filename), filename, type: sendMediaType(r.media_type) };
       }
-      return { id: Number(r.id), companyId: r.company_id, checkNumber: r.check_number, message };
+      return { id: Number(r.id), companyId: r.company_id, checkNumber: r.check_number, message, ...(r.starts ? { unsolicited: true } : {}) };
     });
 }
 
@@ -90,7 +106,8 @@ export async function markCampaignSent(db: Db, ref: Ref & { number?: string }) {
   const [row] = (await db.execute(sql`
     with m as (
       update campaign_messages set send_status = 'sent', sent_at = now(), send_error = null, updated_at = now()
-      where id = ${ref.id} and company_id = ${ref.companyId} and send_status <> 'sent'
+      -- not over a refusal WhatsApp reported between the provider's answer and this call (mark-refused.ts)
+      where id = ${ref.id} and company_id = ${ref.companyId} and send_status not in ('sent', 'failed')
       returning id, shipping_id, campaign_id, company_id, kind, send_status
     ),
     s as (

@@ -14,6 +14,8 @@ export type StartingCampaign = {
   confirmationMessages: string[];
   /** its connection's provider: paced intervals unless the sandbox (spacing.ts) */
   provider?: string | null;
+  /** its connection's least gap between unsolicited sends (send-pacer.ts) */
+  minGap?: number | null;
 };
 
 type Source = { contactId: number | null; name: string; number: string; email: string; valid: boolean | null };
@@ -31,7 +33,7 @@ const CHUNK = 5000;
 export async function insertRecipients(tx: DbOrTx, c: StartingCampaign, settings: CampaignSettings, start: Date, random = Math.random) {
   const seen = new Set<string>();
   const rows = [];
-  const nextDue = campaignClock(start, settings, c.provider, random);
+  const nextDue = campaignClock(start, settings, c.provider, random, c.minGap ?? undefined);
   for (const s of await sources(tx, c)) {
     const number = s.number.trim();
     if (!number || seen.has(number)) continue;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import type { SendPauseReason } from "@/db/schema";
 
 /**
  * The report's figures (admin.md §2.7). Before the campaign starts they come from its contact
@@ -17,14 +18,27 @@ export type CampaignReport = {
   confirmed: number;
   /** recipients whose send failed for good */
   failed: number;
+  /**
+   * a running campaign's real number holds what nobody asked for (its hour or day cap, or WhatsApp
+   * restricted it: lib/whatsapp/worker/send-pacer.ts) until then; null when it sends
+   */
+  pause: { reason: SendPauseReason; until: string } | null;
 };
 
-type Row = Record<keyof CampaignReport, string | number | null>;
+type Row = Record<Exclude<keyof CampaignReport, "pause">, string | number | null> & {
+  pause_reason: SendPauseReason | null;
+  paused_until: string | Date | null;
+};
 
 /** The figures of one campaign of the company (zeros for an id the company does not have). */
 export async function campaignReport(db: DbOrTx, companyId: number, campaignId: number): Promise<CampaignReport> {
   const [row] = (await db.execute(sql`
-    with c as (select id, contact_list_id from campaigns where id = ${campaignId} and company_id = ${companyId}),
+    with c as (select id, contact_list_id, status, whatsapp_id from campaigns where id = ${campaignId} and company_id = ${companyId}),
+    p as (
+      select w.send_pause_reason, w.send_paused_until from whatsapps w
+      where w.id = (select whatsapp_id from c) and w.company_id = ${companyId}
+        and (select status from c) = 'EM_ANDAMENTO' and w.send_paused_until > now()
+    ),
     s as (
       select count(*) as total,
         count(*) filter (where status = 'invalid') as invalid,
@@ -41,7 +55,8 @@ export async function campaignReport(db: DbOrTx, companyId: number, campaignId: 
     select
       case when s.total > 0 then s.total else l.total end as total,
       case when s.total > 0 then s.invalid else l.invalid end as invalid,
-      s.delivered, s.failed, s."confirmationRequested", s.confirmed
+      s.delivered, s.failed, s."confirmationRequested", s.confirmed,
+      (select send_pause_reason from p) as pause_reason, (select send_paused_until from p) as paused_until
     from s, l
   `)) as unknown as Row[];
   const n = (v: string | number | null | undefined) => Number(v ?? 0);
@@ -55,5 +70,6 @@ export async function campaignReport(db: DbOrTx, companyId: number, campaignId: 
     confirmationRequested: n(row?.confirmationRequested),
     confirmed: n(row?.confirmed),
     failed: n(row?.failed),
+    pause: row?.pause_reason && row.paused_until ? { reason: row.pause_reason, until: new Date(row.paused_until).toISOString() } : null,
   };
 }

@@ -17,8 +17,8 @@ import { campaignClock, isPaced } from "./spacing";
  */
 export async function respaceAfterOutage(tx: DbOrTx, ref: { id: number; companyId: number }, now: Date, random = Math.random): Promise<number[]> {
   const [w] = (await tx.execute(sql`
-    select provider from whatsapps where id = ${ref.id} and company_id = ${ref.companyId}
-  `)) as unknown as { provider: string }[];
+    select provider, send_min_gap_seconds as min_gap from whatsapps where id = ${ref.id} and company_id = ${ref.companyId}
+  `)) as unknown as { provider: string; min_gap: number }[];
   if (!w || !isPaced(w.provider)) return [];
   const overdue = (await tx.execute(sql`
     select c.id from campaigns c
@@ -38,7 +38,7 @@ export async function respaceAfterOutage(tx: DbOrTx, ref: { id: number; companyI
       order by due_at, id
       for update
     `)) as unknown as { id: number }[];
-    const next = campaignClock(now, settings, w.provider, random);
+    const next = campaignClock(now, settings, w.provider, random, w.min_gap);
     next(); // `now` itself: the first one waits a gap, as if the last one went just before the drop
     const due = pending.map((p) => ({ id: p.id, due_at: next().toISOString() }));
     await tx.execute(sql`

@@ -21,10 +21,11 @@ export async function restartCampaign(db: Db, ctx: TenantContext, id: number, no
   const result = await db.transaction(async (tx) => {
     const [c] = (await tx.execute(sql`
       select id, status, scheduled_at, exists (select 1 from campaign_shipping s where s.campaign_id = campaigns.id) as started,
-        (select w.provider from whatsapps w where w.id = campaigns.whatsapp_id) as provider
+        (select w.provider from whatsapps w where w.id = campaigns.whatsapp_id) as provider,
+        (select w.send_min_gap_seconds from whatsapps w where w.id = campaigns.whatsapp_id) as min_gap
       from campaigns where id = ${id} and company_id = ${ctx.companyId}
       for update
-    `)) as unknown as { id: number; status: string; scheduled_at: string | Date | null; started: boolean; provider: string | null }[];
+    `)) as unknown as { id: number; status: string; scheduled_at: string | Date | null; started: boolean; provider: string | null; min_gap: number | null }[];
     if (!c || c.status !== "CANCELADA") await refuse(tx, ctx.companyId, id, "ERR_CAMPAIGN_NOT_CANCELLED");
     if (!c.started) {
       const [p] = (await tx.execute(sql`
@@ -37,7 +38,7 @@ export async function restartCampaign(db: Db, ctx: TenantContext, id: number, no
     const pending = (await tx.execute(sql`
       select id from campaign_shipping where campaign_id = ${id} and status = 'pending' order by id
     `)) as unknown as { id: number }[];
-    const nextDue = campaignClock(now, settings, c.provider);
+    const nextDue = campaignClock(now, settings, c.provider, Math.random, c.min_gap ?? undefined);
     const due = pending.map((p) => ({ id: p.id, due_at: nextDue().toISOString() }));
     if (due.length) {
       await tx.execute(sql`

@@ -30,10 +30,13 @@ export const PACED_JITTER = 0.3;
 /** Whether campaigns on a connection of this provider are paced: every one but the sandbox. */
 export const isPaced = (provider: string | null | undefined) => !!provider && provider !== "sandbox";
 
-/** The intervals a campaign keeps on a connection: on a paced one neither gap is below the minimum. */
-export function effectiveSpacing(s: Spacing, provider: string | null | undefined): Spacing {
+/**
+ * The intervals a campaign keeps on a connection: on a paced one neither gap is below its least gap
+ * (the connection's own, `send_min_gap_seconds`, which the form keeps at PACED_MIN_SECONDS or more).
+ */
+export function effectiveSpacing(s: Spacing, provider: string | null | undefined, minGap: number = PACED_MIN_SECONDS): Spacing {
   if (!isPaced(provider)) return s;
-  const floor = (n: number) => Math.max(n, PACED_MIN_SECONDS);
+  const floor = (n: number) => Math.max(n, minGap);
   return { messageInterval: floor(s.messageInterval), longerIntervalAfter: s.longerIntervalAfter, greaterInterval: floor(s.greaterInterval) };
 }
 
@@ -56,7 +59,7 @@ export function dueClock(start: Date, s: Spacing, jitter?: () => number): () => 
   };
 }
 
-/** The due clock of a campaign on a connection of `provider`: paced (minimum, jitter) unless sandbox. */
-export function campaignClock(start: Date, s: Spacing, provider: string | null | undefined, random: () => number = Math.random) {
-  return dueClock(start, effectiveSpacing(s, provider), isPaced(provider) ? random : undefined);
+/** The due clock of a campaign on a connection of `provider`: paced (its least gap, jitter) unless sandbox. */
+export function campaignClock(start: Date, s: Spacing, provider: string | null | undefined, random: () => number = Math.random, minGap?: number) {
+  return dueClock(start, effectiveSpacing(s, provider, minGap), isPaced(provider) ? random : undefined);
 }

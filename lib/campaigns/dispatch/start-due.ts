@@ -13,6 +13,7 @@ type Row = {
   tag_list_id: number | null;
   confirmation: boolean;
   provider: string | null;
+  min_gap: number | null;
   m1: string; m2: string; m3: string; m4: string; m5: string;
   c1: string; c2: string; c3: string; c4: string; c5: string;
 };
@@ -36,6 +37,7 @@ export async function startDueCampaigns(
       const [c] = (await tx.execute(sql`
         select id, company_id, contact_list_id, tag_list_id, confirmation,
           (select w.provider from whatsapps w where w.id = campaigns.whatsapp_id) as provider,
+          (select w.send_min_gap_seconds from whatsapps w where w.id = campaigns.whatsapp_id) as min_gap,
           message1 as m1, message2 as m2, message3 as m3, message4 as m4, message5 as m5,
           confirmation_message1 as c1, confirmation_message2 as c2, confirmation_message3 as c3,
           confirmation_message4 as c4, confirmation_message5 as c5
@@ -57,6 +59,7 @@ export async function startDueCampaigns(
           tagListId: c.tag_list_id,
           confirmation: c.confirmation,
           provider: c.provider,
+          minGap: c.min_gap,
           messages: [c.m1, c.m2, c.m3, c.m4, c.m5],
           confirmationMessages: [c.c1, c.c2, c.c3, c.c4, c.c5],
         },

@@ -9,6 +9,7 @@ import { applyAck, applyDelete, applyEdit, applyFailed } from "@/lib/messages/ap
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { stripNulDeep } from "@/lib/validation/nul";
 import type { ProviderEvent } from "../types";
+import { pauseRestricted, RESTRICTED_CODE } from "./send-pacer";
 import { updateSessionState } from "./session-state";
 import type { ConnectionRef } from "./types";
 
@@ -52,6 +53,8 @@ export async function handleProviderEvent(db: Db, conn: ConnectionRef, event: Pr
       if (!(await applyFailed(db, { ...ref, wid: event.wid, code: event.code }))) {
         await markCampaignRefused(db, { ...ref, wid: event.wid, code: event.code });
       }
+      // WhatsApp restricted the account: what nobody asked for stops a day (send-pacer.ts)
+      if (event.code === RESTRICTED_CODE) await pauseRestricted(db, conn);
       return;
     case "edit":
       await applyEdit(db, { ...ref, wid: event.wid, body: event.body });

@@ -1,11 +1,13 @@
 import { AppError } from "@/lib/api/errors";
-import type { WhatsAppConnection } from "../types";
+import type { NumberCheckResults, WhatsAppConnection } from "../types";
 import type { ConnectionRef, NumberChecks } from "./types";
 
-export type NumberCheckPace = { batch: number; intervalMs: number; perDay: number };
+/** `batch` numbers in one lookup, the next one `minMs` to `maxMs` later (at random), `perDay` at most. */
+export type NumberCheckPace = { batch: number; minMs: number; maxMs: number; perDay: number };
 
-// Background number checks on a real number: 10 numbers every 20 s (±25%), 1,000 a day at most.
-export const NUMBER_CHECK_PACE: NumberCheckPace = { batch: 10, intervalMs: 20_000, perDay: 1000 };
+// Background number checks on a real number: up to 50 numbers in one lookup every 15-30 s, 1,000 a day at most.
+export const NUMBER_CHECK_PACE: NumberCheckPace = { batch: 50, minMs: 15_000, maxMs: 30_000, perDay: 1000 };
+
 
 /** One connection's lookups: when the next batch may go, and how many went today (UTC). */
 export function createCheckBudget(pace: NumberCheckPace) {
@@ -18,6 +20,8 @@ export function createCheckBudget(pace: NumberCheckPace) {
   };
   return {
     pace,
+    /** the next batch's time last written (planned), so it is written once; undefined: never */
+    announced: undefined as number | null | undefined,
     due: () => Date.now() >= nextAt,
     /** how many may be asked in the next batch */
     room() {
@@ -28,48 +32,89 @@ export function createCheckBudget(pace: NumberCheckPace) {
       today();
       count += n;
     },
-    /** a batch went: the next one waits the interval, ±25% */
+    /** a batch went: the next one waits minMs to maxMs, at random; answers that time */
     rest() {
-      nextAt = Date.now() + pace.intervalMs * (0.75 + Math.random() * 0.5);
+      nextAt = Date.now() + pace.minMs + Math.random() * (pace.maxMs - pace.minMs);
+      return nextAt;
     },
+    /** when today's cap is spent: the next batch goes when the day (UTC) turns */
+    tomorrow: () => new Date().setUTCHours(24, 0, 0, 0),
   };
 }
 
 export type CheckBudget = ReturnType<typeof createCheckBudget>;
 
 type Connection = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean; checking: boolean; budget: CheckBudget };
+type Options = { checks: NumberChecks; perTick: number; stopped: () => boolean; log: (line: string) => void };
 
 /**
- * A few unchecked contact-list numbers of this connection's company, each asked of the provider.
- * A real number (not the sandbox) asks in small batches a while apart (with jitter), never while it
- * is sending, and up to a daily cap that the campaigns' own lookups share: many lookups in a row are
- * what WhatsApp reads as a spammer's (issue 33 part 6). The simulated phone asks at every tick.
+ * A batch of unchecked contact-list numbers of this connection's company, asked of the provider in
+ * one lookup (checkNumbers). A real number (not the sandbox) asks up to 50 at a time, 15-30 s apart
+ * (at random), never while it is sending, and up to a daily cap that the campaigns' own lookups
+ * share: many lookups in a row are what WhatsApp reads as a spammer's (issue 33 part 6). When its
+ * batch goes it writes the next one's time (planned), for the contact list page's progress line.
+ * The simulated phone asks at every tick and writes no time.
  */
-export async function runNumberChecks(r: Connection, o: { checks: NumberChecks; perTick: number; stopped: () => boolean; log: (line: string) => void }) {
+export async function runNumberChecks(r: Connection, o: Options) {
   if (r.checking || !r.connected || o.stopped()) return;
   const paced = r.ref.provider !== "sandbox";
   if (paced && (r.sending || !r.budget.due())) return;
   const limit = paced ? r.budget.room() : o.perTick;
-  if (limit <= 0) return;
+  if (limit <= 0) {
+    if (paced) await announce(r, o, r.budget.tomorrow());
+    return;
+  }
   r.checking = true;
+  let rested = false;
   try {
     const batch = await o.checks.claim(r.ref, limit);
     r.budget.spend(batch.length);
-    const results: { id: number; valid: boolean | null }[] = [];
-    for (const item of batch) {
-      if (o.stopped() || !r.connected) break;
-      try {
-        await r.conn.checkNumber(item.number);
-        results.push({ id: item.id, valid: true });
-      } catch (err) {
-        results.push({ id: item.id, valid: (err instanceof AppError ? err.code : (err as Error).message) === "ERR_WAPP_INVALID_CONTACT" ? false : null });
-      }
+    if (paced) {
+      rested = true;
+      const next = r.budget.rest();
+      // before the answers are recorded: their event is what makes the page read it again
+      await announce(r, o, batch.length ? next : null);
     }
-    if (results.length) await o.checks.record(r.ref, results);
+    if (!batch.length) return;
+    const answers = await ask(r.conn, batch.map((item) => item.number), o);
+    // null: the provider could not tell (checked again later)
+    const valid = (n: string) => (answers.has(n) ? answers.get(n) !== null : null);
+    await o.checks.record(r.ref, batch.map((item) => ({ id: item.id, valid: valid(item.number) })));
   } catch (err) {
     o.log(`number checks of connection ${r.ref.id} failed: ${(err as Error).message}`);
   } finally {
     r.checking = false;
-    if (paced) r.budget.rest();
+    if (paced && !rested) r.budget.rest();
+  }
+}
+
+/** One lookup for the batch; a provider without checkNumbers is asked a number at a time. A failed lookup: all unknown. */
+async function ask(conn: WhatsAppConnection, numbers: string[], o: Options): Promise<NumberCheckResults> {
+  if (conn.checkNumbers) {
+    return conn.checkNumbers(numbers).catch((err: unknown) => {
+      o.log(`number lookup failed: ${(err as Error).message}`);
+      return new Map();
+    });
+  }
+  const answers: NumberCheckResults = new Map();
+  for (const n of numbers) {
+    if (o.stopped()) break;
+    try {
+      answers.set(n, await conn.checkNumber(n));
+    } catch (err) {
+      if ((err instanceof AppError ? err.code : (err as Error).message) === "ERR_WAPP_INVALID_CONTACT") answers.set(n, null);
+    }
+  }
+  return answers;
+}
+
+/** Writes the next batch's time when it changed; a failed write only costs the page's countdown. */
+async function announce(r: Connection, o: Options, at: number | null) {
+  if (!o.checks.planned || r.budget.announced === at) return;
+  try {
+    await o.checks.planned(r.ref, at === null ? null : new Date(at));
+    r.budget.announced = at;
+  } catch (err) {
+    o.log(`writing the next number check of connection ${r.ref.id} failed: ${(err as Error).message}`);
   }
 }

@@ -5,6 +5,7 @@ import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseL
 import { offerLocalWake } from "./local-wake";
 import { createCheckBudget, NUMBER_CHECK_PACE, runNumberChecks, type CheckBudget } from "./number-checks";
 import { claimRevokes } from "./revokes";
+import { createSendPacer, type SendPacer } from "./send-pacer";
 import type { ConnectionRef, WorkerDeps } from "./types";
 import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
 
@@ -18,6 +19,8 @@ type Running = {
   checking: boolean;
   /** background number checks and campaigns' lookups: the next batch's time, today's count */
   budget: CheckBudget;
+  /** what nobody asked for waits its turn on a real number (send-pacer.ts); null: not paced */
+  pacer: SendPacer | null;
 };
 
 // Send errors a retry cannot fix: the message is marked failed at once and shown to the agent.
@@ -51,7 +54,9 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function start(row: LeasedConnection) {
     const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
     const conn = deps.createConnection(row.provider, { companyId: row.companyId, whatsappId: row.id, emit: emitFor(ref) });
-    running.set(row.id, { ref, conn, connected: false, sending: false, again: false, checking: false, budget: createCheckBudget(deps.numberCheckPace ?? NUMBER_CHECK_PACE) });
+    const pacer = row.provider !== "sandbox" && deps.sendPacing !== false ? createSendPacer(deps.db, ref) : null;
+    const budget = createCheckBudget(deps.numberCheckPace ?? NUMBER_CHECK_PACE);
+    running.set(row.id, { ref, conn, connected: false, sending: false, again: false, checking: false, budget, pacer });
     try {
       await conn.start();
       log(`connection ${row.id} (${row.provider}) started`);
@@ -157,11 +162,17 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
 
   // "stop": the socket dropped (resume when it comes back); otherwise how many rows were taken
   async function sendAgentBatch(r: Running): Promise<number | "stop"> {
-    const batch = await deps.outbox.claim(r.ref.id, 20);
+    const batch = await deps.outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
+    // a send's parts (text, files) are one send for the pacer: counted once per ticket
+    const counted = new Set<number | undefined>();
     for (const item of batch) {
       if (stopped) return "stop";
       try {
         await r.conn.send(item.message);
+        if (item.unsolicited && r.pacer && !counted.has(item.ticketId)) {
+          counted.add(item.ticketId);
+          await r.pacer.spent();
+        }
         await deps.outbox.markSent({ id: item.id, companyId: item.companyId });
       } catch (err) {
         const code = errorCode(err);
@@ -175,7 +186,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
   async function sendCampaignBatch(r: Running): Promise<number | "stop"> {
     const outbox = deps.campaignOutbox;
     if (!outbox) return 0;
-    const batch = await outbox.claim(r.ref.id, 20);
+    const batch = await outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
     for (const item of batch) {
       if (stopped) return "stop";
       const ref = { id: item.id, companyId: item.companyId };
@@ -183,6 +194,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
         if (item.checkNumber) r.budget.spend(1);
         const number = item.checkNumber ? await r.conn.checkNumber(item.message.to) : undefined;
         await r.conn.send(number ? { ...item.message, to: number } : item.message);
+        if (item.unsolicited) await r.pacer?.spent();
         await outbox.markSent({ ...ref, number });
       } catch (err) {
         const code = errorCode(err);

@@ -21,8 +21,9 @@ export type BaileysDeps = {
   authStore?: AuthStore;
   now?: () => Date;
   /**
-   * fetches a message's media (default: Baileys' downloadMediaMessage as a stream, which asks the
-   * phone to upload it again once when the media server answers 404 or 410); `signal` aborts it
+   * fetches a message's media once (default: Baileys' downloadMediaMessage as a stream, without its
+   * re-upload option); the media store asks the phone to upload it again once on a 404 or 410 and
+   * fetches again (media-store.ts); `signal` aborts it
    */
   downloadMedia?: DownloadMedia;
   /** how long one media download may take, start to stored (default 2 minutes) */

@@ -26,6 +26,7 @@ import { createMediaStore } from "./media-store";
 import { createReceived } from "./received";
 import { createReconnectPolicy } from "./reconnect-policy";
 import { createMessageEvents } from "./message-events";
+import { checkNumberBatch } from "./number-check";
 import { createPairingCode, withoutUnfinishedPairing } from "./pairing-code";
 import { createProfilePictures } from "./profile-pictures";
 import { createVersionSource } from "./wa-version";
@@ -108,7 +109,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     groupName: groups.name,
     groups,
     pictures,
-    storeMedia: createMediaStore({ companyId: ctx.companyId, socket: () => sock, download: deps.downloadMedia, timeoutMs: deps.mediaTimeoutMs }),
+    storeMedia: createMediaStore({ companyId: ctx.companyId, socket: () => sock, download: deps.downloadMedia, timeoutMs: deps.mediaTimeoutMs, log }),
     hold: (items) => received.hold(items),
     identified: (lidUsers) => received.identified(lidUsers),
   });
@@ -295,6 +296,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     },
 
     ...chat.operations,
+
+    // the background check of contact lists: one onWhatsApp call for the batch (number-check.ts)
+    checkNumbers: async (numbers) => checkNumberBatch(ensureConnected(), numbers, resolver.resolve),
 
     pairByCode: pairing.request,
 

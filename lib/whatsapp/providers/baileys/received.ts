@@ -1,7 +1,15 @@
 import type { ProviderEvent } from "../../types";
-import { createInboxDrain, inboxRetryDelayMs, reasonOf, type InboxDrainDeps } from "../../worker/inbox-drain";
+import { createInboxDrain, inboxRetryDelayMs, reasonOf, type InboxDrain, type InboxDrainDeps } from "../../worker/inbox-drain";
 import type { InboxItem, InboxRow, InboxStore } from "../../worker/inbox-store";
+import { carriesMedia, createDownloadPool } from "./download-pool";
 import type { ConnectionLog } from "./logger";
+
+// files fetched at once per connection
+const DOWNLOADS_AT_ONCE = 3;
+// a row's last try at its media (then it is delivered without it): the drain and the pool agree on it
+const LAST_TRY_AT = 4;
+// how much further a pass looks when its whole batch waits behind files being fetched
+const LOOK_FURTHER = 10;
 
 export type ReceivedDeps = {
   store: InboxStore;
@@ -21,20 +29,61 @@ export type ReceivedDeps = {
 /**
  * What one connection does with what WhatsApp delivered (issue 33 part 2): written to the inbox
  * before anything else, then read from it by the drain, in order per chat, until it is stored.
+ *
+ * Files are fetched by a pool (issue 33 §9) that sits between the inbox and the drain. Not before
+ * the inbox: the row is written first, so a worker dying mid-download loses nothing. Not on the
+ * event queue: acks, receipts and every other event are handled there, and it only writes rows.
+ * Not inside the drain's read (a limit in the media store): the drain reads a pass of rows, up to
+ * four chats at once, and a pass ends only when each of its chats has, so a file fetched there
+ * holds back every other chat's next messages until it comes or times out (2 minutes). So a row
+ * carrying a file is kept from the drain, with the rows after it in its chat, while the pool reads
+ * it (three at a time); once read, the next pass hands it on, then the chat's later rows: chat A's
+ * text waits for A's file, chat B's messages go on meanwhile.
  */
 export function createReceived(deps: ReceivedDeps) {
   const { store, log } = deps;
   const retryDelay = deps.timing?.retryDelayMs ?? inboxRetryDelayMs;
-  const drain = createInboxDrain({
-    store,
+  const lastTry = (row: InboxRow) => row.attempts + 1 >= LAST_TRY_AT;
+  const pool = createDownloadPool({
+    size: DOWNLOADS_AT_ONCE,
+    downloads: carriesMedia,
+    read: (row) => deps.read(row, lastTry(row)),
     canRun: deps.canRun,
-    read: (row, { lastTry }) => deps.read(row, lastTry),
+    ready: () => inner.kick(),
+  });
+  // a chat that sent many messages after a file can fill a whole batch with rows waiting for it:
+  // the pass then looks further, so the other chats behind them are not held back too
+  async function due(limit: number) {
+    const rows = await store.due(limit);
+    const now = pool.ahead(rows);
+    return now.length || rows.length < limit ? now : pool.ahead(await store.due(limit * LOOK_FURTHER));
+  }
+  const inner = createInboxDrain({
+    store: { ...store, due },
+    canRun: deps.canRun,
+    read: (row, opts) => pool.take(row) ?? deps.read(row, opts.lastTry),
     deliver: (event) => deps.deliver(event),
     log,
     now: deps.now,
+    lastTryAt: LAST_TRY_AT,
     ...deps.timing,
     retryDelayMs: retryDelay,
   });
+  const drain: InboxDrain = {
+    ...inner,
+    stop() {
+      inner.stop();
+      pool.stop();
+    },
+    /** resolves once no pass and no download is running (a download ending starts a pass) */
+    async settled() {
+      for (;;) {
+        await inner.settled();
+        if (pool.idle()) return;
+        await pool.settled();
+      }
+    },
+  };
 
   const release = async (senders: string[] | "all") =>
     store.release(senders).catch((err: unknown) => (log.warn(`waiting messages not released: ${reasonOf(err)}`), 0));

@@ -10,6 +10,12 @@ import type { OutboundMessage, ProviderContext, WhatsAppConnection } from "../..
 const QR_LIFETIME_MS = 60_000;
 const MAX_QR = 3; // as with Baileys: three unscanned codes and the connection gives up
 
+/** The simulated network: every number (8 to 15 digits) is on WhatsApp except those ending in 0000. */
+function onSimulatedNetwork(number: string): string | null {
+  const digits = number.replace(/\D/g, "");
+  return /^\d{8,15}$/.test(digits) && !digits.endsWith("0000") ? digits : null;
+}
+
 /** `listen: false`: no LISTEN wake-up (polling only). */
 type Deps = { db?: DbOrTx; pollMs?: number; listen?: boolean };
 
@@ -156,11 +162,12 @@ export function createSandboxConnection(ctx: ProviderContext, deps: Deps = {}): 
       await ctx.emit({ type: "status", status: "DISCONNECTED" });
     },
     async checkNumber(number) {
-      const digits = number.replace(/\D/g, "");
-      if (!/^\d{8,15}$/.test(digits)) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400);
-      // the simulated network: every number is on WhatsApp except those ending in 0000
-      if (digits.endsWith("0000")) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400);
-      return digits;
+      const found = onSimulatedNetwork(number);
+      if (!found) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400);
+      return found;
+    },
+    async checkNumbers(numbers) {
+      return new Map(numbers.map((n) => [n, onSimulatedNetwork(n)]));
     },
     async send(message: OutboundMessage) {
       requireConnected();
