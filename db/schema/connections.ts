@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -105,6 +106,10 @@ export const whatsapps = pgTable(
     // when this real number's next batch of contact-list number checks goes (migration 0018): written
     // by the worker as a batch goes, null when none is planned; the contact list page counts down to it
     numberCheckNextAt: timestamp("number_check_next_at", tz),
+    // the UTC day's number lookups so far (background checks and campaigns' own), against the daily
+    // cap: a restarted worker goes on counting
+    numberChecksDay: date("number_checks_day", { mode: "string" }),
+    numberChecksCount: integer("number_checks_count").notNull().default(0),
     leaseExpiresAt: timestamp("lease_expires_at", tz),
     ...timestamps(),
   },

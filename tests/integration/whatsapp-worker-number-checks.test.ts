@@ -2,7 +2,7 @@
 // lookup each) a while apart, never while it sends, up to a daily cap, and writes when the next
 // batch goes; the simulated phone keeps asking at every tick. The worker's leases on real Postgres,
 // a scripted provider and an in-memory list of numbers.
-import { eq, ne } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { whatsapps } from "@/db/schema";
@@ -19,13 +19,17 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
 
-type RunOptions = { outbox?: ClaimedOutbound[]; slowSend?: Promise<void>; pending?: number; pace?: NumberCheckPace };
+/** `counted`: lookups the database already counts today for the connection (an earlier worker's) */
+type RunOptions = { outbox?: ClaimedOutbound[]; slowSend?: Promise<void>; pending?: number; pace?: NumberCheckPace; counted?: number };
 
 async function run(provider: "beta" | "sandbox", opts: RunOptions = {}) {
   const t = await createTenant();
   // this test's connection only: the earlier tests' ones are left for no worker to claim
   await getDb().update(whatsapps).set({ status: "DISCONNECTED" }).where(ne(whatsapps.id, t.whatsappId));
   await getDb().update(whatsapps).set({ provider, status: "OPENING" }).where(eq(whatsapps.id, t.whatsappId));
+  if (opts.counted !== undefined) {
+    await getDb().execute(sql`update whatsapps set number_checks_day = (now() at time zone 'utc')::date, number_checks_count = ${opts.counted} where id = ${t.whatsappId}`);
+  }
   const pending = Array.from({ length: opts.pending ?? 12 }, (_, i) => ({ id: i + 1, number: `55119000${String(i).padStart(5, "0")}` }));
   const asked: { number: string; at: number }[] = [];
   // each checkNumbers call: the numbers asked together, and when the next batch's time was written
@@ -88,6 +92,16 @@ describe("background number checks", () => {
     for (const gap of gaps(asked, 3)) expect(gap).toBeGreaterThanOrEqual(225 - 5);
     // the day's cap is spent: the next batch goes when the day (UTC) turns
     expect(planned.at(-1)?.nextAt?.getTime()).toBe(new Date().setUTCHours(24, 0, 0, 0));
+  });
+
+  it("on a real number: a new worker goes on with the day's count the database keeps", async () => {
+    const { asked, whatsappId } = await run("beta", { counted: 5 });
+    await new Promise((r) => setTimeout(r, 1000));
+    // 7 a day, 5 already asked by an earlier worker today: 2 more
+    expect(asked).toHaveLength(2);
+    await expect
+      .poll(async () => (await getDb().execute(sql`select number_checks_count as n from whatsapps where id = ${whatsappId}`))[0])
+      .toEqual({ n: 7 });
   });
 
   it("on a real number: none while it is sending", async () => {

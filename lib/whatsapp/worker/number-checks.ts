@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
 import { AppError } from "@/lib/api/errors";
 import type { NumberCheckResults, WhatsAppConnection } from "../types";
 import type { ConnectionRef, NumberChecks } from "./types";
@@ -8,12 +10,18 @@ export type NumberCheckPace = { batch: number; minMs: number; maxMs: number; per
 // Background number checks on a real number: up to 50 numbers in one lookup every 15-30 s, 1,000 a day at most.
 export const NUMBER_CHECK_PACE: NumberCheckPace = { batch: 50, minMs: 15_000, maxMs: 30_000, perDay: 1000 };
 
+/** The lookups a connection made today so far, as the database has them: `day` is YYYY-MM-DD (UTC). */
+export type CheckCount = { day: string | null; count: number };
 
-/** One connection's lookups: when the next batch may go, and how many went today (UTC). */
-export function createCheckBudget(pace: NumberCheckPace) {
+/**
+ * One connection's lookups: when the next batch may go, and how many went today (UTC), starting
+ * from what the database counted (`seed`: a restarted worker goes on counting); `onSpend` records
+ * each spending there.
+ */
+export function createCheckBudget(pace: NumberCheckPace, seed: CheckCount = { day: null, count: 0 }, onSpend?: (n: number) => void) {
   let nextAt = 0;
-  let day = "";
-  let count = 0;
+  let day = seed.day ?? "";
+  let count = seed.count;
   const today = () => {
     const d = new Date().toISOString().slice(0, 10);
     if (d !== day) [day, count] = [d, 0];
@@ -31,6 +39,7 @@ export function createCheckBudget(pace: NumberCheckPace) {
     spend(n: number) {
       today();
       count += n;
+      if (n > 0) onSpend?.(n);
     },
     /** a batch went: the next one waits minMs to maxMs, at random; answers that time */
     rest() {
@@ -43,6 +52,26 @@ export function createCheckBudget(pace: NumberCheckPace) {
 }
 
 export type CheckBudget = ReturnType<typeof createCheckBudget>;
+
+const UTC_TODAY = sql`(now() at time zone 'utc')::date`;
+
+/** Today's lookups of a connection so far (whatsapps.number_checks_day/count, migration 0018). */
+export async function loadCheckCount(db: DbOrTx, whatsappId: number): Promise<CheckCount> {
+  const [row] = (await db.execute(sql`
+    select number_checks_day::text as day, number_checks_count as count from whatsapps where id = ${whatsappId}
+  `)) as unknown as { day: string | null; count: number }[];
+  return row ? { day: row.day, count: row.count } : { day: null, count: 0 };
+}
+
+/** `n` more lookups today (a new day starts again from them). */
+export async function addCheckCount(db: DbOrTx, whatsappId: number, n: number) {
+  await db.execute(sql`
+    update whatsapps set
+      number_checks_count = case when number_checks_day = ${UTC_TODAY} then number_checks_count + ${n} else ${n} end,
+      number_checks_day = ${UTC_TODAY}
+    where id = ${whatsappId}
+  `);
+}
 
 type Connection = { ref: ConnectionRef; conn: WhatsAppConnection; connected: boolean; sending: boolean; checking: boolean; budget: CheckBudget };
 type Options = { checks: NumberChecks; perTick: number; stopped: () => boolean; log: (line: string) => void };

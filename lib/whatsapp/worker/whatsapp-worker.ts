@@ -3,7 +3,7 @@ import { AppError } from "@/lib/api/errors";
 import type { ProviderEvent, WhatsAppConnection } from "../types";
 import { claimConnections, clearSessionRequest, pendingSessionRequests, releaseLeases, renewLeases, type LeasedConnection } from "./leases";
 import { offerLocalWake } from "./local-wake";
-import { createCheckBudget, NUMBER_CHECK_PACE, runNumberChecks, type CheckBudget } from "./number-checks";
+import { addCheckCount, createCheckBudget, loadCheckCount, NUMBER_CHECK_PACE, runNumberChecks, type CheckBudget } from "./number-checks";
 import { claimRevokes } from "./revokes";
 import { createSendPacer, type SendPacer } from "./send-pacer";
 import type { ConnectionRef, WorkerDeps } from "./types";
@@ -55,7 +55,10 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
     const conn = deps.createConnection(row.provider, { companyId: row.companyId, whatsappId: row.id, emit: emitFor(ref) });
     const pacer = row.provider !== "sandbox" && deps.sendPacing !== false ? createSendPacer(deps.db, ref) : null;
-    const budget = createCheckBudget(deps.numberCheckPace ?? NUMBER_CHECK_PACE);
+    // the day's lookups go on from what the database counted (another worker, a restart)
+    const counted = await loadCheckCount(deps.db(), row.id).catch(() => undefined);
+    const saveSpent = row.provider === "sandbox" ? undefined : (n: number) => void addCheckCount(deps.db(), row.id, n).catch((err) => log(`counting lookups of connection ${row.id} failed: ${(err as Error).message}`));
+    const budget = createCheckBudget(deps.numberCheckPace ?? NUMBER_CHECK_PACE, counted, saveSpent);
     running.set(row.id, { ref, conn, connected: false, sending: false, again: false, checking: false, budget, pacer });
     try {
       await conn.start();
