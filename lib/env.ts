@@ -23,6 +23,23 @@ const secret = (name: string) =>
     .min(32, `${name} must be at least 32 characters`)
     .refine((v) => !WELL_KNOWN_SECRETS.has(v.toLowerCase()), `${name} is a well-known value; generate a random one`);
 
+// media storage (lib/storage): the local disk under STORAGE_DIR (default DATA_DIR/media) or an
+// S3-compatible bucket. Also read on their own (getStorageEnv): a storage tool needs no secrets.
+const storageFields = {
+  STORAGE_DRIVER: z.enum(["disk", "s3"], { error: "STORAGE_DRIVER must be disk or s3" }).default("disk"),
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag,
+};
+const needsBucket = (e: { STORAGE_DRIVER: string; S3_BUCKET?: string }) => e.STORAGE_DRIVER !== "s3" || Boolean(e.S3_BUCKET);
+const bucketMissing = () => ({ message: "S3_BUCKET is required when STORAGE_DRIVER is s3", path: ["S3_BUCKET"] });
+const storageSchema = z.object(storageFields).refine(needsBucket, bucketMissing());
+export type StorageEnv = z.infer<typeof storageSchema>;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -111,16 +128,7 @@ const schema = z
     // what this process runs (workers/start.ts): all (default), web (the Next server), worker (WhatsApp
     // sockets, the outbox and the embedded scheduler) or realtime (the embedded Pusher-protocol server)
     ROLE: z.enum(["all", "web", "worker", "realtime"], { error: "ROLE must be all, web, worker or realtime" }).default("all"),
-    // media storage (lib/storage): the local disk under STORAGE_DIR (default DATA_DIR/media) or an
-    // S3-compatible bucket
-    STORAGE_DRIVER: z.enum(["disk", "s3"], { error: "STORAGE_DRIVER must be disk or s3" }).default("disk"),
-    STORAGE_DIR: z.string().min(1).optional(),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).default("us-east-1"),
-    S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL").optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: flag,
+    ...storageFields,
     // the web role's drain on SIGTERM: /api/health/ready answers 503 this long before the server
     // stops taking requests (workers/launcher/drain.ts); 0 stops at once
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -135,10 +143,7 @@ const schema = z
     message: "AUTH_SECRET and REFRESH_SECRET must differ",
     path: ["REFRESH_SECRET"],
   })
-  .refine((e) => e.STORAGE_DRIVER !== "s3" || Boolean(e.S3_BUCKET), {
-    message: "S3_BUCKET is required when STORAGE_DRIVER is s3",
-    path: ["S3_BUCKET"],
-  })
+  .refine(needsBucket, bucketMissing())
   // Inngest without a signing key serves /api/inngest unsigned: anybody could run the timed work
   .refine((e) => !(e.NODE_ENV === "production" && !e.DEMO_MODE && isInngestConfigured({ INNGEST_EVENT_KEY: e.INNGEST_EVENT_KEY, INNGEST_BASE_URL: e.INNGEST_BASE_URL, INNGEST_DEV: e.INNGEST_DEV }) && !e.INNGEST_SIGNING_KEY), {
     message: "INNGEST_SIGNING_KEY is required in production when Inngest is configured (it would accept unsigned calls to /api/inngest)",
@@ -164,6 +169,13 @@ export function getEnv(source: Record<string, string | undefined> = process.env)
   const env = { ...e, sandboxEnabled };
   if (source === process.env) cached = env;
   return env;
+}
+
+/** The storage settings alone (media tools: npm run media:copy-to-s3); throws with every problem listed. */
+export function getStorageEnv(source: Record<string, string | undefined> = process.env): StorageEnv {
+  const parsed = storageSchema.safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  return parsed.data;
 }
 
 export function resetEnvCache() {

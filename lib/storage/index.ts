@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AppError } from "@/lib/api/errors";
-import { getEnv } from "@/lib/env";
+import { getStorageEnv } from "@/lib/env";
 import type { StoredMedia } from "@/lib/whatsapp/types";
 import { diskDriver } from "./disk-driver";
 import type { ByteRange, StorageDriver } from "./driver";
@@ -25,7 +25,7 @@ let override: StorageDriver | null = null;
 /** The configured driver (the S3 client is made once per configuration). */
 export function storageDriver(): StorageDriver {
   if (override) return override;
-  return getEnv().STORAGE_DRIVER === "s3" ? s3Storage() : disk;
+  return getStorageEnv().STORAGE_DRIVER === "s3" ? s3Storage() : disk;
 }
 
 /** The local disk store (STORAGE_DIR), whatever the configured driver: the copy command's source. */
@@ -33,7 +33,8 @@ export const diskStorage = () => disk;
 
 /** The bucket the S3_* variables name, whatever the configured driver (S3_BUCKET required). */
 export function s3Storage(): StorageDriver {
-  const env = getEnv();
+  // the storage settings alone: the copy command runs with no secrets set
+  const env = getStorageEnv();
   if (!env.S3_BUCKET) throw new Error("S3_BUCKET is not set");
   const cfg = {
     bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID,
