@@ -13,13 +13,18 @@ export type AttemptLimit = { bucket: string; key: string; limit: number; windowM
 export const FIFTEEN_MINUTES = 15 * 60_000;
 
 /**
- * The usual pair for a form anyone can post (login, sign-up, password reset): per email, 10 in 15
- * minutes, and per client address a higher bound, 100, so one office behind one address is not
- * locked out by a colleague's typos. Emails are kept lowercased; never a password.
+ * The usual limits for a form anyone can post (login, sign-up, password reset), in 15 minutes: 10
+ * per email AND client address (hard: a guesser's address is refused), 100 per email across
+ * addresses, and 100 per client address (one office behind one address is not locked out by a
+ * colleague's typos). Nobody can lock a chosen user out from their own address with 10 wrong
+ * passwords from elsewhere; a guesser spreading over addresses still meets the email's 100.
+ * Emails are kept lowercased; never a password.
  */
-export function emailAndAddressLimits(bucket: string, email: string, address: string): [AttemptLimit, AttemptLimit] {
+export function emailAndAddressLimits(bucket: string, email: string, address: string): [pair: AttemptLimit, email: AttemptLimit, address: AttemptLimit] {
+  const key = email.trim().toLowerCase();
   return [
-    { bucket: `${bucket}-email`, key: email.trim().toLowerCase(), limit: 10, windowMs: FIFTEEN_MINUTES },
+    { bucket: `${bucket}-pair`, key: `${key} ${address}`, limit: 10, windowMs: FIFTEEN_MINUTES },
+    { bucket: `${bucket}-email`, key, limit: 100, windowMs: FIFTEEN_MINUTES },
     { bucket: `${bucket}-address`, key: address, limit: 100, windowMs: FIFTEEN_MINUTES },
   ];
 }

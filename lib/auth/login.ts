@@ -16,15 +16,16 @@ export type LoginClient = { address: string; now?: Date };
 /**
  * Logs a user in: verifies the password, refuses an inactive or expired company, and bumps the
  * token version so any older session of the same user stops working. Attempt limits: every try
- * counts against its email and its client address first (one statement, so parallel tries cannot
- * slip past), past 10 per email or 100 per address in 15 minutes it answers 429 without looking at
- * the password; a right password then takes its try back (clears the email's count, uncounts the
- * address), so only failures add up.
+ * counts against its email and address together, its email, and its address first (one statement,
+ * so parallel tries cannot slip past); past 10 per email and address, 100 per email or 100 per
+ * address in 15 minutes it answers 429 without looking at the password. A right password then
+ * takes its try back (clears the pair's count, uncounts the email and the address), so only
+ * failures add up, and failures from elsewhere never lock the user out of their own address.
  */
 export async function login(db: DbOrTx, input: LoginInput, client: LoginClient) {
   const now = client.now ?? new Date();
-  const [byEmail, byAddress] = emailAndAddressLimits("login", input.email, client.address);
-  await countAttempt(db, [byEmail, byAddress], now);
+  const [byPair, byEmail, byAddress] = emailAndAddressLimits("login", input.email, client.address);
+  await countAttempt(db, [byPair, byEmail, byAddress], now);
   const [row] = await db
     .select({
       id: users.id,
@@ -37,7 +38,8 @@ export async function login(db: DbOrTx, input: LoginInput, client: LoginClient) 
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   // the password was right: not a guess, whatever the company's state says next
-  await resetAttempts(db, byEmail);
+  await resetAttempts(db, byPair);
+  await uncountAttempt(db, byEmail, now);
   await uncountAttempt(db, byAddress, now);
   assertCompanyActive(row.company);
   await db

@@ -54,5 +54,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, client: {
   if (outcome === "invalid") throw new AppError("ERR_RESET_CODE_INVALID", 400);
   if (outcome === "expired") throw new AppError("ERR_RESET_CODE_EXPIRED", 400);
   // the owner proved they hold the mailbox: earlier failed logins no longer stand in their way
-  await resetAttempts(db, emailAndAddressLimits("login", input.email, client.address)[0]);
+  const [pair, email] = emailAndAddressLimits("login", input.email, client.address);
+  await resetAttempts(db, pair);
+  await resetAttempts(db, email);
 }

@@ -65,7 +65,7 @@ afterEach(() => {
 });
 
 describe("login attempt limits", () => {
-  it("answers 429 with Retry-After to the right password after 10 wrong ones", async () => {
+  it("answers 429 with Retry-After to the right password after 10 wrong ones from the same address", async () => {
     const t = await createTenant();
     const ip = freshAddress();
     for (let i = 0; i < 10; i++) {
@@ -74,13 +74,35 @@ describe("login attempt limits", () => {
     const res = await loginFrom(ip, t.admin.email, t.admin.password);
     expectTooMany(res);
     expect(res.setCookies).toEqual([]);
-    // the email is the key, whatever its case and whichever address the next try comes from
-    expectTooMany(await loginFrom(freshAddress(), t.admin.email.toUpperCase(), t.admin.password));
-    const [row] = await getDb().select().from(authAttempts).where(and(eq(authAttempts.bucket, "login-email"), eq(authAttempts.key, t.admin.email.toLowerCase())));
+    // the email is kept lowercased
+    expectTooMany(await loginFrom(ip, t.admin.email.toUpperCase(), t.admin.password));
+    const [row] = await getDb().select().from(authAttempts).where(and(eq(authAttempts.bucket, "login-pair"), eq(authAttempts.key, `${t.admin.email.toLowerCase()} ${ip}`)));
     expect(row.count).toBeGreaterThan(10);
     // the counters hold emails and addresses, never what was typed as a password
     expect(JSON.stringify(await getDb().select().from(authAttempts))).not.toContain("wrong-");
   });
+
+  it("an attacker's 10 wrong passwords lock the attacker's address out, never the user at their own", async () => {
+    const t = await createTenant();
+    const attacker = freshAddress();
+    const victim = freshAddress();
+    for (let i = 0; i < 10; i++) expect((await loginFrom(attacker, t.admin.email, `guess-${i}`)).status).toBe(401);
+    expectTooMany(await loginFrom(attacker, t.admin.email, "guess-10"));
+    // the user, from their own address, with the right password: in
+    expect((await loginFrom(victim, t.admin.email, t.admin.password)).status).toBe(200);
+    // and the attacker's address stays refused, even with the right password
+    expectTooMany(await loginFrom(attacker, t.admin.email, t.admin.password));
+  });
+
+  it("refuses an email from every address past 100 failures across addresses", async () => {
+    const t = await createTenant();
+    // ten addresses, ten failures each: no pair is over its 10, the email is at 100
+    for (let a = 0; a < 10; a++) {
+      const ip = freshAddress();
+      for (let i = 0; i < 10; i++) expect((await loginFrom(ip, t.agent.email, "wrong")).status).toBe(401);
+    }
+    expectTooMany(await loginFrom(freshAddress(), t.agent.email, t.agent.password));
+  }, 60_000);
 
   it("counts parallel wrong passwords exactly: 10 of 30 are checked, the rest refused", async () => {
     const t = await createTenant();
@@ -113,7 +135,7 @@ describe("login attempt limits", () => {
     expect((await loginFrom(freshAddress(), second.admin.email, second.admin.password)).status).toBe(200);
   }, 60_000);
 
-  it("resets the email's count on a successful login", async () => {
+  it("resets the email and address's count on a successful login", async () => {
     const t = await createTenant();
     const ip = freshAddress();
     for (let i = 0; i < 9; i++) expect((await loginFrom(ip, t.admin.email, "wrong")).status).toBe(401);
@@ -127,7 +149,7 @@ describe("login attempt limits", () => {
     const ip = freshAddress();
     for (let i = 0; i < 10; i++) await loginFrom(ip, t.admin.email, "wrong");
     expectTooMany(await loginFrom(ip, t.admin.email, t.admin.password));
-    await ageWindow("login-email", t.admin.email.toLowerCase());
+    await ageWindow("login-pair", `${t.admin.email.toLowerCase()} ${ip}`);
     expect((await loginFrom(ip, t.admin.email, t.admin.password)).status).toBe(200);
   });
 
@@ -167,18 +189,20 @@ describe("login attempt limits", () => {
     for (let i = 0; i < 10; i++) await expect(authorize("wrong")).rejects.toThrow("ERR_INVALID_CREDENTIALS");
     await expect(authorize(t.agent.password)).rejects.toThrow("ERR_TOO_MANY_ATTEMPTS");
     // the two doors share one count
-    expectTooMany(await loginFrom(freshAddress(), t.agent.email, t.agent.password));
+    expectTooMany(await loginFrom(ip, t.agent.email, t.agent.password));
   });
 });
 
 describe("sign-up attempt limits", () => {
-  it("counts every attempt per email: the 11th with one email answers 429", async () => {
+  it("counts every attempt per email and address: the 11th with one email from one address answers 429", async () => {
     const plan = await createPlan();
     const ip = freshAddress();
     const email = `owner-${suffix()}@test.example`;
     expect((await signupFrom(ip, signupForm(plan.id, email))).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await signupFrom(ip, signupForm(plan.id, email))).status).toBe(409);
-    expectTooMany(await signupFrom(freshAddress(), signupForm(plan.id, email.toUpperCase())));
+    expectTooMany(await signupFrom(ip, signupForm(plan.id, email.toUpperCase())));
+    // from another address the email is only taken (409), not refused
+    expect((await signupFrom(freshAddress(), signupForm(plan.id, email))).status).toBe(409);
   });
 
   it("counts every attempt per address: past 100 nothing is created, other addresses go on", async () => {
