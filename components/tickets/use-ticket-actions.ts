@@ -55,7 +55,8 @@ export function useTicketActions() {
     if (!(err instanceof ApiError) || err.status !== 409) return null;
     const holder = err.data.ticket as Holder | undefined;
     if (!holder?.user) return null;
-    const queue = holder.queue?.name ?? "-";
+    // no queue: the sentence ends after the agent ("-" is never shown)
+    const queue = holder.queue?.name ?? "none";
     return err.code === "ERR_TICKET_ALREADY_ACCEPTED"
       ? t("alreadyAccepted", { user: holder.user.name })
       : t("otherOpenTicket", { user: holder.user.name, queue });

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { contacts, tickets, whatsapps } from "@/db/schema";
+import { contacts, queues, tickets, whatsappQueues, whatsapps } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
 import { enqueueTicketWebhook } from "@/lib/webhooks/enqueue-webhook";
 
@@ -30,7 +30,9 @@ export async function ticketForSchedule(tx: Tx, target: Target): Promise<{ ticke
       .for("no key update");
     if (open) return { ticketId: open.id, whatsappId };
     // as the agent starts a conversation (POST /tickets, status open): assigned to the author;
-    // with no author left (user deleted) it waits in pending for whoever picks it up
+    // with no author left (user deleted) it waits in pending for whoever picks it up; in the queue
+    // a user would expect (expectedQueue)
+    const queueId = await expectedQueue(tx, target.companyId, contact.id, whatsappId);
     const [created] = await tx
       .insert(tickets)
       .values({
@@ -39,6 +41,7 @@ export async function ticketForSchedule(tx: Tx, target: Target): Promise<{ ticke
         whatsappId,
         status: target.userId ? "open" : "pending",
         userId: target.userId,
+        queueId,
         isGroup: contact.isGroup,
       })
       // tickets_contact_whatsapp_open_idx: a message that opened a ticket meanwhile wins, and the
@@ -87,4 +90,25 @@ async function pickConnection(tx: Tx, companyId: number, contact: { id: number; 
   // spec error catalogue: "No default WhatsApp found; check the connections page"
   if (!fallback) throw new AppError("ERR_NO_DEF_WAPP_FOUND", 409);
   return fallback.id;
+}
+
+/**
+ * The queue a new ticket of a scheduled message goes in: the queue of the contact's latest ticket
+ * that had one (the team that talked to them), else the connection's only queue, else none.
+ */
+async function expectedQueue(tx: Tx, companyId: number, contactId: number, whatsappId: number): Promise<number | null> {
+  const [last] = await tx
+    .select({ queueId: tickets.queueId })
+    .from(tickets)
+    .innerJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, companyId)))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(1);
+  if (last) return last.queueId;
+  const own = await tx
+    .select({ queueId: whatsappQueues.queueId })
+    .from(whatsappQueues)
+    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)))
+    .limit(2);
+  return own.length === 1 ? own[0].queueId : null;
 }

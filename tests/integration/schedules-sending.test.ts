@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { contacts, messages, schedules, tickets, whatsapps } from "@/db/schema";
+import { contacts, messages, schedules, tickets, whatsappQueues, whatsapps } from "@/db/schema";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
@@ -126,6 +126,33 @@ describe("sendDueSchedule", () => {
     const [ticket] = await getDb().select().from(tickets).where(eq(tickets.contactId, contactId));
     expect(ticket).toMatchObject({ id: row.ticketId, whatsappId: t.whatsappId, status: "open", userId: t.agent.id });
     expect(await messagesWithBody(s.body)).toHaveLength(1);
+  });
+
+  it("opens the ticket in the queue a user expects: the contact's last ticket's queue, else the connection's only queue, else none", async () => {
+    // the contact talked to Sales before (a closed ticket): the new ticket goes there
+    const { contactId, ticketId } = await contactWithTicket();
+    await getDb().update(tickets).set({ status: "closed", queueId: t.queueIds[1] }).where(eq(tickets.id, ticketId));
+    const first = await dueSchedule(contactId);
+    await sendDueSchedules(getDb());
+    const [reopened] = await getDb().select().from(tickets).where(eq(tickets.id, (await scheduleRow(first.id)).ticketId!));
+    expect(reopened.queueId).toBe(t.queueIds[1]);
+
+    // a new contact: the connection's only queue; with two queues, none
+    const links = await getDb().select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, t.whatsappId));
+    await getDb().delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, t.whatsappId));
+    try {
+      await getDb().insert(whatsappQueues).values({ companyId: t.companyId, whatsappId: t.whatsappId, queueId: t.queueIds[0] });
+      const lone = await dueSchedule(await bareContact());
+      await withDefaultConnection(() => sendDueSchedules(getDb()));
+      expect((await getDb().select().from(tickets).where(eq(tickets.id, (await scheduleRow(lone.id)).ticketId!)))[0].queueId).toBe(t.queueIds[0]);
+      await getDb().insert(whatsappQueues).values({ companyId: t.companyId, whatsappId: t.whatsappId, queueId: t.queueIds[1] });
+      const two = await dueSchedule(await bareContact());
+      await withDefaultConnection(() => sendDueSchedules(getDb()));
+      expect((await getDb().select().from(tickets).where(eq(tickets.id, (await scheduleRow(two.id)).ticketId!)))[0].queueId).toBeNull();
+    } finally {
+      await getDb().delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, t.whatsappId));
+      if (links.length) await getDb().insert(whatsappQueues).values(links);
+    }
   });
 
   it("uses the connection the contact last talked on, and reuses its open ticket", async () => {
