@@ -6,6 +6,7 @@ import { offerLocalWake } from "./local-wake";
 import { addCheckCount, createCheckBudget, loadCheckCount, NUMBER_CHECK_PACE, runNumberChecks, type CheckBudget } from "./number-checks";
 import { claimRevokes } from "./revokes";
 import { createSendPacer, type SendPacer } from "./send-pacer";
+import { settleWrite } from "./settle-write";
 import type { ConnectionRef, WorkerDeps } from "./types";
 import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
 
@@ -163,6 +164,11 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
 
   const errorCode = (err: unknown) => (err instanceof AppError ? err.code : (err as Error).message || "ERR_SENDING_WAPP_MSG");
 
+  // what went out is recorded whatever the database does meanwhile (settle-write.ts)
+  const settle = (label: string, write: () => Promise<unknown>) => settleWrite(write, { stopped: () => stopped, log, label });
+  // the pacer's count is a limit, not a record: a failed count is logged, never a reason to resend
+  const spent = (r: Running) => r.pacer?.spent().catch((err) => log(`counting a send of connection ${r.ref.id} failed: ${(err as Error).message}`));
+
   // "stop": the socket dropped (resume when it comes back); otherwise how many rows were taken
   async function sendAgentBatch(r: Running): Promise<number | "stop"> {
     const batch = await deps.outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
@@ -172,15 +178,16 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
       if (stopped) return "stop";
       try {
         await r.conn.send(item.message);
-        if (item.unsolicited && r.pacer && !counted.has(item.ticketId)) {
-          counted.add(item.ticketId);
-          await r.pacer.spent();
-        }
-        await deps.outbox.markSent({ id: item.id, companyId: item.companyId });
       } catch (err) {
         const code = errorCode(err);
         await deps.outbox.markFailed({ id: item.id, companyId: item.companyId, error: code, retry: !PERMANENT.has(code) });
         if (code === "ERR_WAPP_NOT_INITIALIZED") return "stop";
+        continue;
+      }
+      await settle(`message ${item.id}`, () => deps.outbox.markSent({ id: item.id, companyId: item.companyId }));
+      if (item.unsolicited && !counted.has(item.ticketId)) {
+        counted.add(item.ticketId);
+        await spent(r);
       }
     }
     return batch.length;
@@ -193,18 +200,20 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     for (const item of batch) {
       if (stopped) return "stop";
       const ref = { id: item.id, companyId: item.companyId };
+      let number: string | undefined;
       try {
         if (item.checkNumber) r.budget.spend(1);
-        const number = item.checkNumber ? await r.conn.checkNumber(item.message.to) : undefined;
+        number = item.checkNumber ? await r.conn.checkNumber(item.message.to) : undefined;
         await r.conn.send(number ? { ...item.message, to: number } : item.message);
-        if (item.unsolicited) await r.pacer?.spent();
-        await outbox.markSent({ ...ref, number });
       } catch (err) {
         const code = errorCode(err);
         if (code === "ERR_WAPP_INVALID_CONTACT") await outbox.markInvalid(ref);
         else await outbox.markFailed({ ...ref, error: code, retry: true });
         if (code === "ERR_WAPP_NOT_INITIALIZED") return "stop";
+        continue;
       }
+      await settle(`campaign message ${item.id}`, () => outbox.markSent({ ...ref, number }));
+      if (item.unsolicited) await spent(r);
     }
     return batch.length;
   }

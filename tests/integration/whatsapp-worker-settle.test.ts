@@ -1,0 +1,75 @@
+// A message that went out is recorded as sent whatever the database does meanwhile (issue 33 §10's
+// soak: a database error between the send and markSent sent replies twice).
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { messages, whatsapps } from "@/db/schema";
+import type { TenantContext } from "@/lib/api/context";
+import { claimOutbox } from "@/lib/messages/claim-outbox";
+import { ingestInbound } from "@/lib/messages/ingest-inbound";
+import { markFailed, markSent } from "@/lib/messages/mark-outbox";
+import { queueOutbound } from "@/lib/messages/queue-outbound";
+import type { OutboundMessage, WhatsAppConnection } from "@/lib/whatsapp/types";
+import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import { createTenant, type Tenant } from "../helpers/factories";
+
+let t: Tenant;
+let ticketId: number;
+
+beforeAll(async () => {
+  t = await createTenant({ chatbot: false });
+  const r = await ingestInbound(getDb(), {
+    companyId: t.companyId,
+    whatsappId: t.whatsappId,
+    message: { wid: "IN-SETTLE", chatId: "5511977770000", isGroup: false, from: { number: "5511977770000" }, fromMe: false, body: "oi", mediaType: null, timestamp: new Date() },
+  });
+  ticketId = r.ticketId;
+  await getDb().update(whatsapps).set({ status: "CONNECTED", sessionRequest: null }).where(eq(whatsapps.id, t.whatsappId));
+});
+
+it("a send whose markSent fails (the database away for a moment) is recorded when it is back, and never sent twice", async () => {
+  const ctx: TenantContext = { companyId: t.companyId, userId: t.admin.id, profile: "admin", queueIds: t.queueIds, super: false, sessionId: "t" };
+  await queueOutbound(getDb(), ctx, ticketId, { body: "resposta única" });
+  const sent: OutboundMessage[] = [];
+  const failed: unknown[] = [];
+  let refusals = 2;
+  const worker = createWhatsAppWorker({
+    db: getDb,
+    workerId: "w-settle",
+    providers: ["sandbox"],
+    tickMs: 50,
+    log: () => {},
+    createConnection: (_p, c): WhatsAppConnection => ({
+      start: async () => void (await c.emit({ type: "status", status: "CONNECTED" })),
+      stop: async () => {},
+      logout: async () => {},
+      checkNumber: async (n) => n,
+      send: async (m) => (sent.push(m), { wid: m.wid }),
+      markRead: async () => {},
+      edit: async () => {},
+      deleteForEveryone: async () => {},
+    }),
+    onEvent: async () => {},
+    outbox: {
+      claim: (id, limit, room) => claimOutbox(getDb(), id, limit, room),
+      markSent: async (r) => {
+        if (refusals-- > 0) throw new Error("Connection terminated unexpectedly");
+        await markSent(getDb(), r);
+      },
+      markFailed: async (r) => {
+        failed.push(r);
+        await markFailed(getDb(), r);
+      },
+    },
+  });
+  await worker.start();
+  try {
+    await expect.poll(async () => (await getDb().select().from(messages).where(eq(messages.body, "resposta única")))[0].sendStatus, { timeout: 5_000 }).toBe("sent");
+    // ticks went on meanwhile: none sent it again, and it was never put back to pending
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent.filter((m) => m.body === "resposta única")).toHaveLength(1);
+    expect(failed).toEqual([]);
+  } finally {
+    await worker.stop();
+  }
+});
