@@ -1,5 +1,6 @@
 "use client";
 
+import { Hourglass } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { CAMPAIGN_STATUSES, type CampaignStatus } from "@/lib/campaigns/editability";
@@ -20,5 +21,20 @@ export function CampaignStatusBadge({ status }: { status: string }) {
     <Badge variant={known ? VARIANT[known] : "outline"} data-testid="campaign-status">
       {known ? t(known) : status}
     </Badge>
+  );
+}
+
+/**
+ * Beside the status: recipients asked to confirm who have not answered yet. A campaign reads
+ * Finalizada once every request went out, yet each answer still sends its message (issue 34 §2.3).
+ */
+export function AwaitingConfirmation({ count, testId }: { count: number; testId: string }) {
+  const t = useTranslations("campaigns");
+  if (count <= 0) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs leading-tight text-muted-foreground" data-testid={testId}>
+      <Hourglass className="size-3.5 shrink-0" aria-hidden />
+      {t("awaitingConfirmation", { count })}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { CampaignRow as ServerRow } from "@/lib/campaigns/campaign-view";
+import type { CampaignReport } from "@/lib/campaigns/dispatch/report";
 
 /** A campaign as the browser gets it (dates as ISO text). */
 export type CampaignRow = Omit<ServerRow, "scheduledAt" | "completedAt" | "createdAt" | "updatedAt"> & {
@@ -12,7 +13,7 @@ export type CampaignRow = Omit<ServerRow, "scheduledAt" | "completedAt" | "creat
 export type CampaignEvent =
   | { action: "create" | "update"; record: CampaignRow }
   | { action: "delete"; id: number }
-  | { action: "progress"; campaignId: number; status: string; completedAt: string | null; report?: unknown };
+  | { action: "progress"; campaignId: number; status: string; completedAt: string | null; report?: CampaignReport };
 
 /** The server's row as the browser reads it (what the page passes from its first render). */
 export const toClientRow = (r: ServerRow): CampaignRow => ({

@@ -20,7 +20,7 @@ import { api } from "@/lib/api/client";
 import { canDeleteCampaign, canRestartCampaign, canStopCampaign } from "@/lib/campaigns/editability";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { CampaignDialog } from "./campaign-dialog";
-import { CampaignStatusBadge } from "./campaign-status-badge";
+import { AwaitingConfirmation, CampaignStatusBadge } from "./campaign-status-badge";
 import type { CampaignEvent, CampaignRow } from "./campaign-types";
 import { useCampaignAction } from "./use-campaign-action";
 
@@ -38,7 +38,10 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
   const source = { url: "/api/campaigns", key: "records", initial };
   const list = useLiveList<CampaignRow, CampaignEvent>(source, channels.admins(companyId), EVENTS.campaign, (e, rows) => {
     if (e.action === "delete") return { remove: e.id };
-    if (e.action === "progress") return { upsert: { id: e.campaignId, status: e.status, completedAt: e.completedAt } };
+    if (e.action === "progress") {
+      const awaiting = e.report ? { awaitingConfirmation: e.report.awaitingConfirmation } : {};
+      return { upsert: { id: e.campaignId, status: e.status, completedAt: e.completedAt, ...awaiting } };
+    }
     return rows.some((r) => r.id === e.record.id) ? { upsert: e.record } : "reload";
   });
   const [stopping, setStopping] = useState<CampaignRow | null>(null);
@@ -73,7 +76,8 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
         className="table-fixed"
         columns={[
           { label: t("table.name"), className: "w-auto pl-4" },
-          { label: t("table.status"), className: "w-28 text-center" },
+          // room for "Aguardando 2 confirmações" under a finished confirmation campaign's status
+          { label: t("table.status"), className: "w-36 text-center" },
           { label: t("table.contactList"), className: "hidden w-auto text-center whitespace-normal md:table-cell" },
           { label: t("table.whatsapp"), className: "hidden w-auto text-center md:table-cell" },
           { label: t("table.scheduledAt"), className: "hidden w-28 text-center whitespace-normal lg:table-cell" },
@@ -92,8 +96,13 @@ export function CampaignsTable({ companyId, timezone, initial }: Props) {
                 {row.name}
               </span>
             </TableCell>
-            <TableCell className="text-center">
+            <TableCell className="text-center whitespace-normal">
               <CampaignStatusBadge status={row.status} />
+              {row.awaitingConfirmation > 0 && (
+                <span className="mt-1 block">
+                  <AwaitingConfirmation count={row.awaitingConfirmation} testId="campaign-status-detail" />
+                </span>
+              )}
             </TableCell>
             <TableCell className="hidden text-center break-words whitespace-normal md:table-cell" data-testid="campaign-contact-list">
               {row.contactList?.name ?? <Empty>{t("noContactList")}</Empty>}

@@ -5,7 +5,11 @@ import { useTranslations } from "next-intl";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
-/** WhatsApp validity of a list item: green valid, red struck-through invalid, grey not checked yet. */
+/**
+ * WhatsApp validity of a list item (spec admin §2.7: green valid, grey invalid). Not checked yet is
+ * grey too, told apart by its question mark on a dashed ring, where an invalid number is a crossed
+ * phone on a filled grey disc; never red (nothing went wrong).
+ */
 export function ValidityIcon({ valid }: { valid: boolean | null }) {
   const t = useTranslations("contactLists.items.validity");
   const state = valid === true ? "valid" : valid === false ? "invalid" : "unknown";
@@ -22,8 +26,8 @@ export function ValidityIcon({ valid }: { valid: boolean | null }) {
           className={cn(
             "inline-flex size-7 items-center justify-center rounded-full",
             state === "valid" && "bg-success/10 text-success",
-            state === "invalid" && "bg-destructive/10 text-destructive",
-            state === "unknown" && "bg-muted text-muted-foreground",
+            state === "invalid" && "bg-muted text-muted-foreground",
+            state === "unknown" && "border border-dashed border-muted-foreground/50 text-muted-foreground/80",
           )}
         >
           <Icon className="size-4" aria-hidden />

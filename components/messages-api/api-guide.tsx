@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
+import { sendCurlExample } from "@/lib/openapi/send-example";
 
-/** The documentation in the spec's words (admin §2.15): how to send, the number, the token. */
-export async function ApiGuide() {
+/**
+ * The documentation in the spec's words (admin §2.15): how to send, the number, the token. `origin`:
+ * where the reader reached the app (lib/openapi/send-example.ts), so the curl runs as pasted.
+ */
+export async function ApiGuide({ origin }: { origin: string }) {
   const t = await getTranslations("messagesApi.guide");
-  const curl = `curl -X POST "$ORIGIN/api/messages/send" \\
-  -H "Authorization: Bearer <token>" \\
-  -H "Content-Type: application/json" \\
-  -d '{"number": "5511999998888", "body": "Olá!"}'`;
+  const curl = sendCurlExample(origin);
   return (
     <div className="space-y-4 text-sm" data-testid="api-guide">
       <p>{t("intro")}</p>

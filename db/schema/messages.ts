@@ -63,6 +63,9 @@ export const messages = pgTable(
     senderKind: text("sender_kind").$type<MessageSenderKind>(),
     // DELETE /api/messages/{id}: the worker revokes it on WhatsApp (deleteForEveryone), then clears this
     revokeRequestedAt: timestamp("revoke_requested_at", tz),
+    // an inbound message the bot's turn answered (written with the turn, migration 0020): a delivery
+    // of it again runs no turn (lib/messages/after-inbound.ts)
+    turnTakenAt: timestamp("turn_taken_at", tz),
     ...timestamps(),
   },
   (t) => [

@@ -24,19 +24,31 @@ export function isForm(req: Request): boolean {
 }
 
 /**
+ * 400 ERR_UNEXPECTED_FILE_FIELD naming the field: a multipart route refuses a file under a field it
+ * does not read files from, rather than answering 200 without it (issue 34 §2.6).
+ */
+export const unexpectedFileField = (field: string) => new AppError("ERR_UNEXPECTED_FILE_FIELD", 400, { field });
+
+/**
  * The request's form, for every handler that reads one (the route wrapper and the upload routes).
  * A body that is not a well-formed form (no boundary, a truncated part, `x`) answers 400
  * ERR_INVALID_BODY instead of the parser's exception; a field or file name holding NUL answers
- * 400 ERR_VALIDATION, as JSON bodies do. `clone` leaves the body unread for a later reader.
+ * 400 ERR_VALIDATION, as JSON bodies do. `clone` leaves the body unread for a later reader. `files`:
+ * the fields the handler reads files from; a file in any other is refused (unexpectedFileField),
+ * except an empty nameless one (a file input left empty).
  */
-export async function readForm(req: Request, opts: { clone?: boolean } = {}): Promise<FormData> {
+export async function readForm(req: Request, opts: { clone?: boolean; files?: readonly string[] } = {}): Promise<FormData> {
   let form: FormData;
   try {
     form = await (opts.clone ? req.clone() : req).formData();
   } catch {
     throw new AppError("ERR_INVALID_BODY", 400);
   }
-  for (const [key, value] of form.entries()) assertNoNul({ [key]: value });
+  for (const [key, value] of form.entries()) {
+    assertNoNul({ [key]: value });
+    const isFile = typeof value !== "string";
+    if (opts.files && isFile && !opts.files.includes(key) && (value.size > 0 || value.name)) throw unexpectedFileField(key);
+  }
   assertOwnCompany(req, form.get("companyId"));
   return form;
 }

@@ -52,6 +52,8 @@ const STATUS: Record<string, number> = {
   // bad input that no handler sees: a body that is not the form its content type says, a path
   // segment that is not valid percent-encoding (proxy.ts), a request next-auth cannot handle
   ERR_INVALID_BODY: 400,
+  // a multipart file under a field the route does not read files from, named in `field`
+  ERR_UNEXPECTED_FILE_FIELD: 400,
   ERR_INVALID_JSON: 400,
   ERR_INVALID_PATH: 400,
   ERR_INVALID_REQUEST: 400,

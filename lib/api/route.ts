@@ -6,6 +6,7 @@ import { hasGate, type Gate } from "@/lib/plans/features";
 import { logUnexpected, noteCaller, withRequestLog } from "@/lib/observability/request-log";
 import { loadFeatures } from "@/lib/plans/load-features";
 import { gateOfPath } from "@/lib/plans/route-gates";
+import type { UploadLimits } from "@/lib/storage/upload-stream";
 import type { TenantContext } from "./context";
 import { assertNoNul, bindTenant, peekJson, readBody } from "./body";
 import { connectionFromRequest, type ConnectionContext } from "./connection-context";
@@ -29,15 +30,18 @@ type NoSession = "public" | "connection-token" | "signed";
 /**
  * What the route sweep reads from an exported handler: the access category, and the query and body
  * schemas, so it sends bad values to every field a route declares. The plan gate is not here: it
- * comes from the request path (lib/plans/route-gates.ts), one table for every route.
+ * comes from the request path (lib/plans/route-gates.ts), one table for every route. `upload`: the
+ * limits of the multipart files the handler streams itself (lib/storage/upload-stream.ts), for the
+ * OpenAPI document (its form and its 413).
  */
-export type RouteMeta = { access: Access; query?: ZodType; body?: ZodType };
+export type RouteMeta = { access: Access; query?: ZodType; body?: ZodType; upload?: UploadLimits };
 
 type Options<Q, B, P> = {
   access?: Access;
   query?: ZodType<Q>;
   body?: ZodType<B>;
   params?: ZodType<P>;
+  upload?: UploadLimits;
 };
 
 /** `connection`: the calling connection on `connection-token` routes, null elsewhere. */
@@ -88,7 +92,7 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       return errorResponse(err);
     }
   };
-  const meta: RouteMeta = { access, query: opts.query, body: opts.body };
+  const meta: RouteMeta = { access, query: opts.query, body: opts.body, upload: opts.upload };
   // one log line and one duration sample per request (lib/observability/request-log.ts)
   return Object.assign(withRequestLog(run), { meta });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, contactLists, whatsapps } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
@@ -33,6 +33,11 @@ export type CampaignRow = {
   mediaUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * recipients asked to confirm who have not answered yet: a FINALIZADA campaign still waits for
+   * them (the list says so beside its status, issue 34 §2.3)
+   */
+  awaitingConfirmation: number;
   whatsapp: { id: number; name: string } | null;
   contactList: { id: number; name: string } | null;
 };
@@ -64,6 +69,8 @@ export const campaignColumns = {
   mediaName: campaigns.mediaName,
   createdAt: campaigns.createdAt,
   updatedAt: campaigns.updatedAt,
+  // campaign_shipping_campaign_status_idx (campaign_id, status): one probe per campaign
+  awaitingConfirmation: sql<number>`(select count(*)::int from campaign_shipping s where s.campaign_id = ${campaigns.id} and s.status = 'confirming')`.mapWith(Number),
   whatsappName: whatsapps.name,
   contactListName: contactLists.name,
 };

@@ -20,12 +20,14 @@ export function isCampaignEditable(c: Editable, now: Date = new Date()): boolean
 
 /**
  * The status a save leaves: with a time it is PROGRAMADA (a time already past starts as soon as the
- * dispatcher looks); without one INATIVA (never sent), except that a CANCELADA campaign stays
- * CANCELADA, so its restart keeps its meaning.
+ * dispatcher looks); without one INATIVA (never sent). A CANCELADA campaign stays CANCELADA whatever
+ * its time (spec admin §4: it "can still be edited and saved"): only restart moves it on, and
+ * restart recomputes its pending recipients' due times. Scheduled, the dispatcher would start it
+ * over recipients already fixed and left without a due time, stuck EM_ANDAMENTO (issue 34 §2.1).
  */
 export function statusOnSave(scheduledAt: Date | null, current?: string): CampaignStatus {
-  if (scheduledAt) return "PROGRAMADA";
-  return current === "CANCELADA" ? "CANCELADA" : "INATIVA";
+  if (current === "CANCELADA") return "CANCELADA";
+  return scheduledAt ? "PROGRAMADA" : "INATIVA";
 }
 
 /** spec admin §2.7: stop is offered while running, restart once cancelled; delete never while running. */

@@ -14,7 +14,8 @@ import { campaignIssues, type UpdateCampaignInput } from "./schemas";
 /**
  * PUT /campaigns/{id}: what is sent changes, the rest stays; the rules apply to the campaign as it
  * will be. Only an editable campaign (admin.md §4) is saved, checked again under the row's lock so
- * a dispatcher starting it meanwhile wins. The status follows the time (statusOnSave).
+ * a dispatcher starting it meanwhile wins. The status follows the time (statusOnSave), except that
+ * a CANCELADA campaign stays CANCELADA: only its restart moves it on.
  */
 export async function updateCampaign(db: DbOrTx, ctx: TenantContext, id: number, input: UpdateCampaignInput): Promise<CampaignRow> {
   const current = await readCampaign(db, ctx.companyId, id);

@@ -6,7 +6,7 @@ import { publish } from "@/lib/realtime/publish";
 import { placeOf, ticketSummaryEvents } from "@/lib/tickets/ticket-summary";
 import type { InboundMessage } from "@/lib/whatsapp/types";
 import { afterAhead, turnAhead } from "@/lib/chatbot/ahead";
-import { afterInbound } from "./after-inbound";
+import { afterInboundOfDuplicate, runAfterInbound } from "./after-inbound";
 import { ingestedBotState } from "./ingest-bot-state";
 import { ingestRow, ingestRowAlone } from "./ingest-batch";
 import type { IngestParams, IngestRow } from "./ingest-statement";
@@ -27,8 +27,10 @@ const RETRYABLE = new Set(["40P01", "40001", "IG001"]);
 /**
  * Stores one inbound WhatsApp message (issue 4 part 5): contact upsert, the contact's open ticket
  * found or created, the message inserted idempotently, the ticket's last message and unread count
- * moved, all in one statement; then publishes and calls the chatbot hook. A replay is a no-op.
- * A bare 1, 2 or 3 awaited as a rating (lib/ratings) is stored on its closed ticket instead.
+ * moved, all in one statement; then publishes and calls the chatbot hook. A replay stores nothing,
+ * and runs the hook only if a failure left it undone (after-inbound.ts: a failure a retry may fix
+ * is thrown, though the message is stored, so the provider delivers it again). A bare 1, 2 or 3
+ * awaited as a rating (lib/ratings) is stored on its closed ticket instead.
  */
 export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestResult> {
   // the chatbot and the events see the message as stored: without NUL characters
@@ -61,18 +63,21 @@ export async function ingestInbound(db: Db, input: IngestInput): Promise<IngestR
       if (!input.message.fromHistory) {
         await republishRecentDuplicate(db, input.companyId, Number(row.dupId)).catch((err) => console.error("[ingest] republish failed:", err));
       }
-      return { ticketId: Number(row.dupTicketId), messageId: Number(row.dupId), duplicate: true, ticketCreated: false };
+      const dup = { ticketId: Number(row.dupTicketId), messageId: Number(row.dupId), duplicate: true, ticketCreated: false };
+      await afterInboundOfDuplicate(db, { ...input, ...dup });
+      return dup;
     }
     if (row.messageId !== null && row.ticketId !== null) {
       const result = { ticketId: row.ticketId, messageId: Number(row.messageId), duplicate: false, ticketCreated: row.ticketCreated };
       await publishIngested(input, p, row);
-      // the turn decided ahead was written with the message: the bot has answered it
+      // the turn decided ahead was written with the message: the bot has answered it (and marked
+      // the message answered: after-inbound.ts)
       const answered = attempt === 1 && ahead !== null && row.aheadMatched === true;
       await afterAhead(db, input, row, attempt === 1 ? ahead : null).catch((err) => console.error("[ingest] bot turn ahead failed:", err));
       if (answered) return result;
       const ticket = { status: row.status, userId: row.userId };
       const hooks = { ticket, botState: await ingestedBotState(db, input, row).catch(noBotState), campaignWaiting: row.campaignWaiting };
-      await afterInbound(db, { ...input, ...result, ...hooks }).catch((err) => console.error("[ingest] afterInbound failed:", err));
+      await runAfterInbound(db, { ...input, ...result, ...hooks });
       return result;
     }
     if (attempt >= MAX_ATTEMPTS) throw new AppError("ERR_CREATING_MESSAGE", 500);

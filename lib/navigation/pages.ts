@@ -25,7 +25,8 @@ export const PAGES = {
   prompts: { href: "/prompts", access: { admin: true, gate: "useOpenAi" } },
   queueIntegration: { href: "/queue-integration", access: { admin: true, gate: "useIntegrations" } },
   connections: { href: "/connections", access: { admin: true } },
-  files: { href: "/files", access: { admin: true, gate: "campaigns" } },
+  // spec admin §2.1: an ordinary private page of the admin section, whatever the plan (issue 34 §2.5)
+  files: { href: "/files", access: { admin: true } },
   queues: { href: "/queues", access: { admin: true } },
   users: { href: "/users", access: { admin: true } },
   financeiro: { href: "/financeiro", access: { admin: true } },

@@ -22,6 +22,8 @@ export function createOpenApiDocument(version: string) {
       description:
         "Send WhatsApp messages from other systems with a connection's token, and receive signed webhooks of its events.",
     },
+    // relative: the API is on the origin that serves this document (docs/api-changelog.md)
+    servers: [{ url: "/", description: "The server serving this document" }],
     components: {
       securitySchemes: {
         connectionToken: {

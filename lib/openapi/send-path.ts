@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { idempotencyKey, sendAnswer, sendMediaFields, sendTextBody } from "@/lib/external-api/schemas";
-import { errorResponse } from "./errors";
+import { errorResponse, SUBSCRIPTION_EXPIRED, tooManyResponse } from "./errors";
 
 /**
  * The multipart form: the route's text fields (lib/external-api/read-send-request.ts parses them with
@@ -37,14 +37,14 @@ export const sendPath: ZodOpenApiPathItemObject = {
     },
     responses: {
       "200": { description: "Queued for delivery", content: { "application/json": { schema: sendAnswer } } },
-      "400": errorResponse("Invalid body: number not digits only, empty body, no media (ERR_VALIDATION)"),
+      "400": errorResponse("Invalid body: number not digits only, empty body, no media (ERR_VALIDATION); a file under a field other than medias (ERR_UNEXPECTED_FILE_FIELD, with field)"),
       "401": errorResponse("No or unknown connection token (ERR_INVALID_TOKEN)"),
-      "403": errorResponse("The plan lacks useExternalApi (ERR_PLAN_FEATURE_DISABLED), or the company is suspended or past its due date"),
+      "402": errorResponse(SUBSCRIPTION_EXPIRED),
+      "403": errorResponse("The plan lacks useExternalApi (ERR_PLAN_FEATURE_DISABLED), or the company is suspended (ERR_COMPANY_INACTIVE)"),
+      "404": errorResponse("A companyId that is not the connection's company (ERR_NOT_FOUND)"),
+      "409": errorResponse("A request with this Idempotency-Key is still being answered (ERR_IDEMPOTENCY_IN_PROGRESS): retry it later"),
       "413": errorResponse("A file larger than agents' uploads may be (ERR_MEDIA_TOO_LARGE)"),
-      "429": {
-        ...errorResponse("Too many messages for this token (default 60 a minute, set per connection)"),
-        headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before trying again" }) }),
-      },
+      "429": tooManyResponse("Too many messages for this token (default 60 a minute, set per connection), or too many unknown tokens from this address"),
     },
   },
 };

@@ -11,6 +11,8 @@ export const webhookPath: ZodOpenApiPathItemObject = {
       "with the webhook secret) and refuse old timestamps. Retried with backoff for 24 h until a 2xx answer (10 s timeout); " +
       "the same X-Webhook-Id on every retry.",
     tags: ["Webhooks"],
+    // the receiver authenticates the product by X-Webhook-Signature, not by a credential it holds
+    security: [],
     requestParams: { header: webhookHeaders },
     requestBody: { required: true, content: { "application/json": { schema: webhookEvent } } },
     responses: { "200": { description: "Any 2xx answer marks the delivery done" } },

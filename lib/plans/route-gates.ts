@@ -13,7 +13,7 @@ export const ROUTE_GATES: ReadonlyArray<readonly [prefix: string, gate: Gate]> =
   ["/api/contact-lists", "campaigns"],
   ["/api/contact-list-items", "campaigns"],
   ["/api/campaign-settings", "campaigns"],
-  ["/api/files", "campaigns"],
+  // not /api/files: file lists are an ordinary admin page (spec admin §2.1; issue 34 §2.5)
   ["/api/ticket/kanban", "useKanban"],
   ["/api/tags/kanban", "useKanban"],
   ["/api/ticket-tags", "useKanban"],

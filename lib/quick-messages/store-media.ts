@@ -6,18 +6,21 @@ import { QUICK_MESSAGE_MAX_BYTES, quickMessageMediaName } from "./media-name";
 
 type StoredQuickMedia = { mediaPath: string; mediaName: string };
 
-/** A quick message's `file` part, streamed to storage (lib/storage/upload-stream.ts) within these limits. */
+/**
+ * A quick message's attachment, streamed to storage (lib/storage/upload-stream.ts) within these
+ * limits: as `file`, or as `medias`, the name the message routes use (issue 34 §2.6: it was dropped).
+ */
 export const QUICK_MESSAGE_UPLOAD: UploadLimits = {
-  fileFields: ["file"],
+  fileFields: ["file", "medias"],
   maxFiles: 1,
   maxFileBytes: QUICK_MESSAGE_MAX_BYTES,
   tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
 };
 
 /**
- * POST and PUT /quick-messages: JSON, or multipart whose `file` streams into storage as it arrives.
- * `handle` gets the body to validate, its `file` always the stored upload (never a value the caller
- * sent); when it throws, the stored file is deleted before the error goes on.
+ * POST and PUT /quick-messages: JSON, or multipart whose `file` (or `medias`) streams into storage
+ * as it arrives. `handle` gets the body to validate, its `file` always the stored upload (never a
+ * value the caller sent); when it throws, the stored file is deleted before the error goes on.
  */
 export async function withQuickMessageBody<T>(req: Request, companyId: number, handle: (raw: unknown) => Promise<T>): Promise<T> {
   if (!isForm(req)) {

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
-import { assertNoNul, assertOwnCompany } from "@/lib/api/body";
+import { assertNoNul, assertOwnCompany, unexpectedFileField } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import type { StoredMedia } from "@/lib/whatsapp/types";
 import { headerNulMarker } from "./header-nul";
@@ -16,7 +16,10 @@ export type StreamedUpload = {
   files: UploadedFile[];
 };
 export type UploadLimits = {
-  /** The fields whose files are stored; files in any other field are read past and dropped. */
+  /**
+   * The fields whose files are stored; a file in any other field is refused, 400
+   * ERR_UNEXPECTED_FILE_FIELD naming it (an empty nameless part, a file input left empty, is no file).
+   */
   fileFields: string[];
   maxFiles: number;
   maxFileBytes: number;
@@ -35,8 +38,9 @@ const MAX_FIELD_BYTES = 1024 * 1024;
  * Reads a multipart (or urlencoded) request as it arrives, each file part piped straight into the
  * company's storage (disk write stream or S3 multipart upload): a 50 MB video never sits whole in
  * memory. A file over `maxFileBytes` aborts the read (413 ERR_MEDIA_TOO_LARGE); a malformed body
- * answers 400 ERR_INVALID_BODY, NUL in a name or value 400 ERR_VALIDATION, another company's
- * `companyId` 404 — as readForm (lib/api/body.ts). On any failure nothing stays stored.
+ * answers 400 ERR_INVALID_BODY, NUL in a name or value 400 ERR_VALIDATION, a file under a field
+ * not in `fileFields` 400 ERR_UNEXPECTED_FILE_FIELD, another company's `companyId` 404 — as
+ * readForm (lib/api/body.ts). On any failure nothing stays stored.
  */
 export async function readUploadStream(req: Request, companyId: number, limits: UploadLimits): Promise<StreamedUpload> {
   if (!req.body) throw invalidBody();
@@ -90,7 +94,8 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
         part.resume();
         return fail(err);
       }
-      if (failure || !limits.fileFields.includes(field)) return void part.resume();
+      if (failure) return void part.resume();
+      if (!limits.fileFields.includes(field)) return unexpectedPart(field, part, info, fail);
       current = part;
       const slot = slots.push(null) - 1;
       const job = storePart(field, part, info, slot).catch(fail);
@@ -133,6 +138,17 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     // a truncated body also fails the part being read: the body is what was wrong
     throw malformed ? invalidBody() : err;
   }
+}
+
+/** A file under a field the route does not read: refused once it holds a name or a byte. */
+function unexpectedPart(field: string, part: Readable, info: busboy.FileInfo, fail: (err: unknown) => void) {
+  const refuse = () => fail(unexpectedFileField(field));
+  if (info.filename) {
+    part.resume();
+    return refuse();
+  }
+  part.on("data", refuse);
+  part.resume();
 }
 
 /** Deletes an upload's stored files (the request was refused after they were stored). */

@@ -138,3 +138,38 @@ test("campaigns: create, list, edit, read-only within the hour, delete", async (
   await expect(page.getByTestId(`campaign-row-${soon.id}`)).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-testid^="campaign-row-"]').filter({ hasText: name })).toHaveCount(0);
 });
+
+// issue 34 §2.3: a confirmation campaign whose requests all went out reads Finalizada, yet answers
+// are still awaited (each one still sends the message): the list and the report say how many.
+test("campaigns: a finished confirmation campaign says the confirmations still awaited", async ({ page }) => {
+  const t = await createE2eTenant();
+  const tag = randomBytes(3).toString("hex");
+  const db = getDb();
+  const [c] = await db
+    .insert(campaigns)
+    .values({ companyId: t.company.id, name: `Confirma ${tag}`, message1: "Oferta", confirmation: true, confirmationMessage1: "Podemos?", status: "FINALIZADA", completedAt: new Date() })
+    .returning();
+  const recipient = (n: number, status: string) => ({
+    companyId: t.company.id,
+    campaignId: c.id,
+    number: `55319${String(Date.now()).slice(-6)}${n}`,
+    status,
+    confirmation: true,
+    confirmationRequestedAt: new Date(),
+    confirmedAt: status === "delivered" ? new Date() : null,
+  });
+  await db.insert(campaignShipping).values([recipient(1, "confirming"), recipient(2, "confirming"), recipient(3, "delivered")]);
+
+  await signIn(page, t.admin.email, t.admin.password, "/campaigns");
+  const row = page.getByTestId(`campaign-row-${c.id}`);
+  await expect(row.getByTestId("campaign-status")).toHaveText("Finalizada");
+  await expect(row.getByTestId("campaign-status-detail")).toHaveText("Aguardando 2 confirmações");
+  await page.mouse.move(0, 0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/campaigns-awaiting.png` });
+
+  await row.getByTestId("open-campaign-report").click();
+  await expect(page.getByTestId("campaign-report-awaiting")).toHaveText("Aguardando 2 confirmações");
+  await expect(page.getByTestId("campaign-report-confirmationRequested-value")).toHaveText("3");
+  await expect(page.getByTestId("campaign-report-confirmationRequested-note")).toHaveText("2 aguardando resposta");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/campaign-report-awaiting.png` });
+});

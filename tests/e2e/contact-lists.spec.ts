@@ -1,7 +1,7 @@
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { getDb } from "@/db";
-import { whatsapps } from "@/db/schema";
+import { contactListItems, contactLists, whatsapps } from "@/db/schema";
 import { createE2eTenant, expect, test } from "./fixtures";
 import { signIn } from "./sign-in";
 
@@ -107,4 +107,35 @@ test("contact lists: create, add, import an .xlsx, see the summary and the valid
   await page.waitForURL("**/contact-lists");
   await expect(listRow.getByTestId("contact-list-count")).toHaveText("3");
   await shot("lists");
+});
+
+// spec admin §2.7 (issue 34 §2.4): green valid, grey invalid (never red); not checked yet is grey too,
+// told apart by its icon and dashed ring. Colours read as the screen shows them (a pixel of each).
+test("contact lists: the WhatsApp validity icons are green, grey, and grey with a dashed ring", async ({ page }) => {
+  const t = await createE2eTenant({ plan: { useCampaigns: true } });
+  const db = getDb();
+  const [list] = await db.insert(contactLists).values({ companyId: t.company.id, name: "Cores" }).returning();
+  const item = (name: string, number: string, isWhatsappValid: boolean | null) => ({ companyId: t.company.id, contactListId: list.id, name, number, isWhatsappValid });
+  await db.insert(contactListItems).values([item("Ana Valid", "5531999990011", true), item("Bruno Invalid", "5531999990000", false), item("Carla Unknown", "5531999990012", null)]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, t.admin.email, t.admin.password, `/contact-lists/${list.id}/contacts`);
+  const icon = (name: string) => page.locator('[data-testid^="item-row-"]', { hasText: name }).getByTestId("item-validity");
+  await expect(icon("Bruno Invalid")).toHaveAttribute("data-state", "invalid");
+  const look = (name: string) =>
+    icon(name).evaluate((el) => {
+      const ctx = document.createElement("canvas").getContext("2d")!;
+      ctx.fillStyle = getComputedStyle(el).color;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+      const style = getComputedStyle(el);
+      return { r, g, b, border: parseFloat(style.borderTopWidth) > 0 ? style.borderTopStyle : "none" };
+    });
+  const grey = (c: { r: number; g: number; b: number }) => Math.max(c.r, c.g, c.b) - Math.min(c.r, c.g, c.b) < 30;
+  const [valid, invalid, unknown] = [await look("Ana Valid"), await look("Bruno Invalid"), await look("Carla Unknown")];
+  expect(valid.g - valid.r, `valid ${JSON.stringify(valid)}`).toBeGreaterThan(40);
+  expect(grey(invalid), `invalid ${JSON.stringify(invalid)}`).toBe(true);
+  expect(grey(unknown), `unknown ${JSON.stringify(unknown)}`).toBe(true);
+  expect([invalid.border, unknown.border]).toEqual(["none", "dashed"]);
+  await page.mouse.move(0, 0);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "contact-list-validity.png") });
 });

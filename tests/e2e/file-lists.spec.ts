@@ -1,4 +1,7 @@
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { settings } from "@/db/schema";
 import { createE2eTenant, expect, test } from "./fixtures";
 import { signIn } from "./sign-in";
 
@@ -66,4 +69,18 @@ test("file lists: create a list with an uploaded file, reopen it and see the fil
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Excluir" }).click();
   await expect(row).toHaveCount(0);
   expect((await page.request.get(detail.options[0].url)).status()).toBe(404);
+});
+
+// spec admin §2.1 (issue 34 §2.5): /files is an ordinary admin page, not the campaigns': a company
+// without campaigns (plan flag and stored flag off) has it in the menu and opens it.
+test("file lists: an admin without campaigns has the page and its menu item", async ({ page }) => {
+  const t = await createE2eTenant({ plan: { useCampaigns: false } });
+  await getDb().update(settings).set({ value: "false" }).where(and(eq(settings.companyId, t.company.id), eq(settings.key, "campaignsEnabled")));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, t.admin.email, t.admin.password, "/files");
+  await expect(page.getByTestId("page-title")).toHaveText("Listas de arquivos");
+  await expect(page.getByTestId("add-file-list")).toBeVisible();
+  await expect(page.getByTestId("menu-files")).toBeVisible();
+  await expect(page.getByTestId("menu-campaigns")).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "files-without-campaigns.png") });
 });

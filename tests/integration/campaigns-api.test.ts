@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { campaigns, whatsapps } from "@/db/schema";
+import { campaignShipping, campaigns, whatsapps } from "@/db/schema";
 import { channels } from "@/lib/realtime/channels";
 import {
   campaignEvents,
@@ -159,6 +159,21 @@ describe("GET /api/campaigns", () => {
   });
 });
 
+describe("answers still awaited (issue 34 §2.3)", () => {
+  it("a Finalizada confirmation campaign names its recipients not yet answering, in the list, the campaign and its report", async () => {
+    const row = await insertCampaign(a.companyId, { name: "Confirma depois", status: "FINALIZADA", confirmation: true, completedAt: new Date() });
+    const recipient = (number: string, status: string) => ({ companyId: a.companyId, campaignId: row.id, number, status, confirmation: true, confirmationRequestedAt: new Date() });
+    await getDb()
+      .insert(campaignShipping)
+      .values([recipient("5531900000001", "confirming"), recipient("5531900000002", "confirming"), recipient("5531900000003", "delivered")]);
+    const listed = (await list(a.admin_, "?searchParam=Confirma depois")).body.records;
+    expect(listed).toMatchObject([{ id: row.id, status: "FINALIZADA", awaitingConfirmation: 2 }]);
+    expect((await getOne(a.admin_, row.id)).body).toMatchObject({ awaitingConfirmation: 2, report: { confirmationRequested: 3, awaitingConfirmation: 2 } });
+    // nobody waiting: zero
+    expect((await getOne(a.admin_, (await insertCampaign(a.companyId)).id)).body).toMatchObject({ awaitingConfirmation: 0, report: { awaitingConfirmation: 0 } });
+  });
+});
+
 describe("GET /api/campaigns/{id}", () => {
   it("answers the campaign with its report's figures; another company's is 404", async () => {
     const row = await insertCampaign(a.companyId, { name: "Relatório", contactListId: a.contactListId });
@@ -185,7 +200,8 @@ describe("PUT /api/campaigns/{id}", () => {
     expect((await update(a.admin_, made.id, { scheduledAt: null })).body).toMatchObject({ status: "INATIVA", scheduledAt: null });
     const cancelled = await insertCampaign(a.companyId, { status: "CANCELADA", scheduledAt: inHours(-2), whatsappId: a.whatsappId, tagListId: a.tagId });
     expect((await update(a.admin_, cancelled.id, { name: "Cancelada editada", scheduledAt: "" })).body).toMatchObject({ status: "CANCELADA", scheduledAt: null });
-    expect((await update(a.admin_, cancelled.id, { scheduledAt: inHours(3).toISOString() })).body).toMatchObject({ status: "PROGRAMADA" });
+    // a time does not schedule it either: only its restart moves it on (issue 34 §2.1)
+    expect((await update(a.admin_, cancelled.id, { scheduledAt: inHours(3).toISOString() })).body).toMatchObject({ status: "CANCELADA" });
   });
 
   it("checks the rules on the campaign as it will be", async () => {

@@ -1,8 +1,12 @@
 // Campaign dispatcher: cancel and restart (split from campaigns-dispatch.test.ts).
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cancelRoute } from "@/app/api/campaigns/[id]/cancel/route";
 import { POST as restartRoute } from "@/app/api/campaigns/[id]/restart/route";
+import { DELETE as deleteRoute, PUT as putRoute } from "@/app/api/campaigns/[id]/route";
 import { getDb } from "@/db";
+import { campaignShipping } from "@/db/schema";
 import { cancelCampaign, dispatchDue, restartCampaign, startDueCampaigns } from "@/lib/campaigns/dispatch";
 import { claimCampaignMessages } from "@/lib/campaigns/dispatch/outbox";
 import { captureRealtime, twoCompanies, type Env } from "../helpers/ticket-env";
@@ -13,6 +17,7 @@ import {
   ctxOf,
   drainOutbox,
   ownCampaign,
+  makeCampaign,
   makeList,
   numbers,
   outboxOf,
@@ -120,3 +125,92 @@ describe("cancel and restart", () => {
   });
 });
 
+
+describe("a cancelled campaign edited, then restarted (issue 34 §2)", () => {
+  const put = (token: string, id: number, body: Record<string, unknown>) => call(putRoute, { method: "PUT", url: `/api/campaigns/${id}`, token, params: { id }, body });
+  const del = (token: string, id: number) => call(deleteRoute, { method: "DELETE", url: `/api/campaigns/${id}`, token, params: { id } });
+
+  it("a save keeps it CANCELADA whatever its time; the restart sends the rest and it finishes", async () => {
+    const { a, adminA } = env;
+    await setSettings(a, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const id = await ownCampaign(a, { contactListId: await makeList(a, numbers(4)) });
+    await startDueCampaigns(getDb(), new Date(), { campaignId: id });
+    await dispatchDue(getDb(), new Date(), { campaignId: id, limit: 1 });
+    expect(await drainOutbox(id)).toHaveLength(1);
+    await cancelCampaign(getDb(), ctxOf(a), id);
+
+    // spec admin §4: it can still be edited and saved; a time (past or ahead) leaves it CANCELADA
+    for (const scheduledAt of [new Date(Date.now() - 60_000).toISOString(), new Date(Date.now() + 3 * 3_600_000).toISOString()]) {
+      const saved = await put(adminA, id, { name: "Editada depois de cancelada", message1: "Nova {nome}", scheduledAt });
+      expect(saved).toMatchObject({ status: 200, body: { status: "CANCELADA", name: "Editada depois de cancelada" } });
+    }
+    // the dispatcher does not take it (it is no PROGRAMADA campaign): nothing stuck EM_ANDAMENTO
+    expect((await startDueCampaigns(getDb(), new Date(Date.now() + 4 * 3_600_000), { campaignId: id })).started).toEqual([]);
+    expect((await campaignRow(id)).status).toBe("CANCELADA");
+
+    const restarted = await call(restartRoute, { method: "POST", url: `/api/campaigns/${id}/restart`, token: adminA, params: { id } });
+    expect(restarted.body).toMatchObject({ status: "EM_ANDAMENTO" });
+    expect((await shippingOf(id)).filter((s) => s.status === "pending").every((s) => s.due_at !== null)).toBe(true);
+    await dispatchDue(getDb(), new Date(), { campaignId: id });
+    expect(await drainOutbox(id)).toHaveLength(3);
+    await dispatchDue(getDb(), new Date(), { campaignId: id });
+    expect((await campaignRow(id)).status).toBe("FINALIZADA");
+    expect((await del(adminA, id)).status).toBe(200);
+  });
+
+  it("restart spaces the next message from the last one sent: never closer than the interval", async () => {
+    const { b } = env;
+    await setSettings(b, { messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0 });
+    const id = await ownCampaign(b, { contactListId: await makeList(b, numbers(3)) });
+    await startDueCampaigns(getDb(), new Date(), { campaignId: id });
+    await dispatchDue(getDb(), new Date(), { campaignId: id, limit: 1 });
+    expect(await drainOutbox(id)).toHaveLength(1);
+    const [{ sent_at: sentAt }] = (await getDb().execute(sql`
+      select max(sent_at) as sent_at from campaign_messages where campaign_id = ${id} and send_status = 'sent'
+    `)) as unknown as { sent_at: string | Date }[];
+    const lastSent = new Date(sentAt);
+
+    // stopped and restarted 2.1 s after that send: the next one waits the rest of the 5 s
+    await cancelCampaign(getDb(), ctxOf(b), id);
+    await restartCampaign(getDb(), ctxOf(b), id, new Date(lastSent.getTime() + 2100));
+    expect((await shippingOf(id)).filter((s) => s.status === "pending").map((s) => secs(s.due_at, lastSent))).toEqual([5, 10]);
+
+    // restarted long after: from now
+    await cancelCampaign(getDb(), ctxOf(b), id);
+    const later = new Date(lastSent.getTime() + 3_600_000);
+    await restartCampaign(getDb(), ctxOf(b), id, later);
+    expect((await shippingOf(id)).filter((s) => s.status === "pending").map((s) => secs(s.due_at, later))).toEqual([0, 5]);
+  });
+
+  it("migration 0019 puts campaigns left stuck by such a save back to CANCELADA, restartable and deletable", async () => {
+    const { a, adminA } = env;
+    const recipient = (campaignId: number, dueAt: Date | null, status = "pending") => ({
+      companyId: a.companyId,
+      campaignId,
+      number: numbers(1)[0],
+      status,
+      dueAt,
+    });
+    const stuck = await makeCampaign(a, { status: "EM_ANDAMENTO" });
+    const rescheduled = await makeCampaign(a, { status: "PROGRAMADA", scheduledAt: new Date(Date.now() + 86_400_000) });
+    const running = await makeCampaign(a, { status: "EM_ANDAMENTO" });
+    const fresh = await makeCampaign(a, { status: "PROGRAMADA", scheduledAt: new Date(Date.now() + 86_400_000) });
+    await getDb()
+      .insert(campaignShipping)
+      .values([recipient(stuck, null), recipient(stuck, new Date(), "delivered"), recipient(rescheduled, null), recipient(running, new Date())]);
+    expect((await del(adminA, stuck)).status).toBe(409);
+
+    const file = readFileSync("db/migrations/0019_stuck_cancelled_campaigns.sql", "utf8");
+    for (const statement of file.split("--> statement-breakpoint")) await getDb().execute(sql.raw(statement));
+
+    expect(await Promise.all([stuck, rescheduled, running, fresh].map(async (id) => (await campaignRow(id)).status))).toEqual([
+      "CANCELADA",
+      "CANCELADA",
+      "EM_ANDAMENTO",
+      "PROGRAMADA",
+    ]);
+    expect((await restartCampaign(getDb(), ctxOf(a), stuck)).status).toBe("EM_ANDAMENTO");
+    expect((await shippingOf(stuck)).find((s) => s.status === "pending")?.due_at).not.toBeNull();
+    expect((await del(adminA, rescheduled)).status).toBe(200);
+  });
+});

@@ -1,13 +1,13 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/files/[id]/route";
 import { GET as listRoute, POST as postRoute } from "@/app/api/files/route";
 import { POST as uploadRoute } from "@/app/api/files/uploadList/[id]/route";
 import { getDb } from "@/db";
-import { fileListOptions } from "@/db/schema";
+import { fileListOptions, settings } from "@/db/schema";
 import { channels, EVENTS } from "@/lib/realtime/channels";
 import { setRealtimeSink, type RealtimeEvent } from "@/lib/realtime/publish";
 import { readMedia } from "@/lib/storage";
@@ -105,6 +105,18 @@ describe("POST/GET /api/files", () => {
   it("is for admins only", async () => {
     expect((await list(agentA)).status).toBe(403);
     expect((await create(agentA, { name: "Lista", message: "m" })).status).toBe(403);
+  });
+
+  it("is an ordinary admin area: a plan without campaigns still has it (spec admin §2.1; issue 34 §2.5)", async () => {
+    const t = await createTenant({ plan: { useCampaigns: false } });
+    // nor the stored campaigns flag (cshow), which also opens the campaigns' areas
+    await getDb().update(settings).set({ value: "false" }).where(and(eq(settings.companyId, t.companyId), eq(settings.key, "campaignsEnabled")));
+    const admin = (await loginAs(t.admin)).token;
+    const made = await create(admin, { name: "Sem campanhas", message: "m", options: [{ name: "Preços" }] });
+    expect(made.status).toBe(200);
+    expect((await list(admin)).body).toMatchObject({ count: 1, files: [{ name: "Sem campanhas" }] });
+    const form = uploadForm([[made.body.options[0].id, pdf()]]);
+    expect((await upload(admin, made.body.id, form)).status).toBe(200);
   });
 });
 

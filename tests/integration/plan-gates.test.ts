@@ -33,9 +33,11 @@ describe("plan gates on session routes", () => {
     const t = await createTenant({ chatbot: false, plan: { useCampaigns: false } });
     const { token } = await loginAs(t.admin);
     await setCampaigns(t.companyId, "false");
-    for (const url of ["/api/campaigns", "/api/contact-lists/1", "/api/contact-list-items", "/api/campaign-settings", "/api/files/uploadList/3"]) {
+    for (const url of ["/api/campaigns", "/api/contact-lists/1", "/api/contact-list-items", "/api/campaign-settings"]) {
       expect({ url, ...(await at(echo, url, { token })) }).toMatchObject({ url, status: 403, body: { error: "ERR_PLAN_FEATURE_DISABLED" } });
     }
+    // file lists are an ordinary admin area, not the campaigns' (spec admin §2.1; issue 34 §2.5)
+    for (const url of ["/api/files", "/api/files/uploadList/3"]) expect({ url, ...(await at(echo, url, { token })) }).toMatchObject({ url, status: 200 });
     await setCampaigns(t.companyId, "true");
     expect((await at(echo, "/api/campaigns", { token })).status).toBe(200);
   });

@@ -99,6 +99,27 @@ describe("POST /api/quick-messages", () => {
     expect(await fs.readFile(path.join(storageDir, res.body.mediaPath), "utf8")).toBe("%PDF-1.4 preços");
   });
 
+  it("takes the attachment under `medias` too (the messages route's name); another field is refused, naming it (issue 34 §2.6)", async () => {
+    const form = (field: string) => {
+      const f = new FormData();
+      f.append("shortcode", shortcode("medias"));
+      f.append("message", "Catálogo");
+      f.append(field, new File([new TextEncoder().encode("%PDF-1.4 catálogo")], "catálogo novo.pdf", { type: "application/pdf" }));
+      return f;
+    };
+    const res = await sendForm(postRoute, "POST", "/api/quick-messages", agentA, form("medias"));
+    expect(res).toMatchObject({ status: 200, body: { isMedia: true, mediaName: "catálogo_novo.pdf" } });
+    expect(await fs.readFile(path.join(storageDir, res.body.mediaPath), "utf8")).toBe("%PDF-1.4 catálogo");
+    const before = await fs.readdir(storageDir, { recursive: true });
+    const refused = await sendForm(postRoute, "POST", "/api/quick-messages", agentA, form("anexo"));
+    expect(refused).toMatchObject({ status: 400, body: { error: "ERR_UNEXPECTED_FILE_FIELD", field: "anexo" } });
+    expect(await fs.readdir(storageDir, { recursive: true })).toEqual(before);
+    // an empty nameless part (a file input left empty) is no file, whatever its field
+    const empty = form("medias");
+    empty.append("anexo", new File([], ""));
+    expect((await sendForm(postRoute, "POST", "/api/quick-messages", agentA, empty)).status).toBe(200);
+  });
+
   it("treats an empty file part as no file", async () => {
     const form = new FormData();
     form.append("shortcode", shortcode());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignClock, dueAt, dueClock, effectiveSpacing, isPaced, PACED_MIN_SECONDS } from "@/lib/campaigns/dispatch/spacing";
+import { campaignClock, dueAt, dueClock, effectiveSpacing, isPaced, PACED_MIN_SECONDS, resumeClock } from "@/lib/campaigns/dispatch/spacing";
 
 const start = new Date("2030-01-01T00:00:00Z");
 const secs = (next: () => Date, n: number) => Array.from({ length: n }, () => (next().getTime() - start.getTime()) / 1000);
@@ -34,5 +34,17 @@ describe("campaign pacing (issue 33 §6)", () => {
     expect(secs(campaignClock(start, s, "beta", () => 0, 45), 3)).toEqual([0, 45, 90]);
     // the sandbox draws no random number and sends at the chosen 0
     expect(secs(campaignClock(start, s, "sandbox", () => { throw new Error("no jitter on the sandbox"); }), 3)).toEqual([0, 0, 0]);
+  });
+
+  it("a restart goes on one gap after the last send, or now when that is later (issue 34 §2.2)", () => {
+    const s = { messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0 };
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    // restarted 2.1 s after the last send: the next waits until 5 s after it, the one after 5 s more
+    expect(secs(resumeClock(at(2.1), start, s, "sandbox"), 3)).toEqual([5, 10, 15]);
+    // restarted after the gap (or nothing sent yet): from now
+    expect(secs(resumeClock(at(60), start, s, "sandbox"), 2)).toEqual([60, 65]);
+    expect(secs(resumeClock(at(1), null, s, "sandbox"), 2)).toEqual([1, 6]);
+    // on a real number the least gap (and the jitter) count from the last send too
+    expect(secs(resumeClock(at(2), start, s, "beta", () => 0), 2)).toEqual([10, 20]);
   });
 });

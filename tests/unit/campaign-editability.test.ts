@@ -23,13 +23,14 @@ describe("campaign editability (admin §4)", () => {
     expect(isCampaignEditable({ status: "FINALIZADA", scheduledAt: null }, now)).toBe(false);
   });
 
-  it("a save's status follows the time; CANCELADA without a time stays CANCELADA", () => {
+  it("a save's status follows the time; CANCELADA stays CANCELADA, with a time or without (only restart moves it)", () => {
     expect(statusOnSave(at(1000))).toBe("PROGRAMADA");
     expect(statusOnSave(at(-1000), "INATIVA")).toBe("PROGRAMADA");
     expect(statusOnSave(null)).toBe("INATIVA");
     expect(statusOnSave(null, "PROGRAMADA")).toBe("INATIVA");
     expect(statusOnSave(null, "CANCELADA")).toBe("CANCELADA");
-    expect(statusOnSave(at(1000), "CANCELADA")).toBe("PROGRAMADA");
+    expect(statusOnSave(at(1000), "CANCELADA")).toBe("CANCELADA");
+    expect(statusOnSave(at(-1000), "CANCELADA")).toBe("CANCELADA");
   });
 
   it("offers stop while running, restart once cancelled, delete unless running", () => {

@@ -7,7 +7,7 @@ const long = "😀".repeat(4000);
 const row = {
   id: 1, companyId: 2, name: "N", status: "INATIVA", confirmation: true, scheduledAt: null, completedAt: null,
   whatsappId: null, contactListId: null, tagListId: null, fileListId: null, mediaPath: null, mediaName: null, mediaUrl: null,
-  createdAt: new Date(), updatedAt: new Date(), whatsapp: null, contactList: null,
+  createdAt: new Date(), updatedAt: new Date(), awaitingConfirmation: 0, whatsapp: null, contactList: null,
   message1: long, message2: long, message3: long, message4: long, message5: long,
   confirmationMessage1: long, confirmationMessage2: long, confirmationMessage3: long, confirmationMessage4: long, confirmationMessage5: long,
 } satisfies CampaignRow;

@@ -9,7 +9,7 @@ import es from "@/messages/es.json";
 import pt from "@/messages/pt.json";
 import { applyCampaignEvent, progressPercent, toReportCampaign, type ReportCampaign } from "@/components/campaigns/report/report-state";
 
-const report = { total: 3, valid: 3, invalid: 0, delivered: 1, confirmationRequested: 0, confirmed: 0, failed: 0, pause: null };
+const report = { total: 3, valid: 3, invalid: 0, delivered: 1, confirmationRequested: 0, confirmed: 0, failed: 0, awaitingConfirmation: 0, pause: null };
 const row = {
   id: 4,
   name: "Black Friday",
@@ -94,6 +94,18 @@ describe("the report's cards and progress (admin.md §2.7)", () => {
     expect(html).toMatch(/data-testid="campaign-report-delivered-of-valid"[^>]*>1 de 3</);
     expect(html).toContain('aria-valuenow="33"');
     expect(html).toContain("width:33%");
+  });
+
+  it("a Finalizada campaign still waiting for answers says so, in the status line and the requests card (issue 34 §2.3)", () => {
+    const waiting = { ...campaign, status: "FINALIZADA", confirmation: true, report: { ...report, confirmationRequested: 3, confirmed: 1, awaitingConfirmation: 2 } };
+    expect(render(createElement(ReportProgress, { campaign: waiting }))).toMatch(/data-testid="campaign-report-awaiting"[^>]*>.*Aguardando 2 confirmações</);
+    expect(render(createElement(ReportCards, { campaign: waiting }))).toMatch(/data-testid="campaign-report-confirmationRequested-note"[^>]*>2 aguardando resposta</);
+    const one = { ...waiting, report: { ...waiting.report, awaitingConfirmation: 1 } };
+    expect(render(createElement(ReportProgress, { campaign: one }), en as typeof pt, "en")).toContain("Awaiting 1 confirmation<");
+    expect(render(createElement(ReportProgress, { campaign: one }), es as typeof pt, "es")).toContain("Esperando 1 confirmación<");
+    // nobody left to answer: nothing said
+    const none = render(createElement(ReportProgress, { campaign: { ...waiting, report } }));
+    expect(none).not.toContain("campaign-report-awaiting");
   });
 
   it("the campaignReport texts exist in pt, en and es with the same keys", () => {

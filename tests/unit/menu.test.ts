@@ -31,6 +31,12 @@ describe("buildMenu", () => {
     expect(k).toEqual(expect.arrayContaining(["tickets", "contacts", "connections", "queues", "users", "settings"]));
   });
 
+  it("offers file lists to admins whatever the plan, as an ordinary admin page (spec admin §2.1)", () => {
+    expect(menuKeys(viewer({ plan: noFlags }))).toContain("files");
+    expect(menuKeys(viewer({ plan: noFlags }))).not.toContain("campaigns");
+    expect(menuKeys(viewer({ profile: "user" }))).not.toContain("files");
+  });
+
   it("shows the campaigns group when the stored flag is set even if the plan lacks campaigns (spec)", () => {
     expect(menuKeys(viewer({ plan: noFlags, campaignsFlag: true }))).toEqual(
       expect.arrayContaining(["campaigns", "campaignsList", "contactLists", "campaignsConfig"]),

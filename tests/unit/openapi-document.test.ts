@@ -36,7 +36,7 @@ describe("the OpenAPI document", () => {
     expect(medias.type).toBe("array");
     expect(send?.security).toEqual([{ connectionToken: [] }]);
     expect(doc.components?.securitySchemes?.connectionToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(send?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "413", "429"]);
+    expect(Object.keys(send?.responses ?? {}).sort()).toEqual(["200", "400", "401", "402", "403", "404", "409", "413", "429"]);
     const tooMany = send?.responses?.["429"] as { headers?: Obj } | undefined;
     expect(Object.keys(tooMany?.headers ?? {})).toEqual(["Retry-After"]);
   });

@@ -19,7 +19,9 @@ describe("gateOfPath", () => {
     expect(gateOfPath("/api/tickets")).toBeNull();
     expect(gateOfPath("/api/messages/send")).toBe("useExternalApi");
     expect(gateOfPath("/api/messages/12")).toBeNull();
-    expect(gateOfPath("/api/files/uploadList/1")).toBe("campaigns");
+    // file lists are an ordinary admin area (spec admin §2.1; issue 34 §2.5)
+    expect(gateOfPath("/api/files/uploadList/1")).toBeNull();
+    expect(gateOfPath("/api/files")).toBeNull();
   });
 
   it("reads the path as routed: percent-escapes decoded, repeated slashes as one", () => {
@@ -32,7 +34,7 @@ describe("gateOfPath", () => {
     const prefixes = ROUTE_GATES.map(([p]) => p);
     expect(new Set(prefixes).size).toBe(prefixes.length);
     expect(prefixes).toEqual(
-      expect.arrayContaining(["/api/prompt", "/api/queueIntegration", "/api/campaigns", "/api/contact-lists", "/api/contact-list-items", "/api/campaign-settings", "/api/files", "/api/ticket/kanban", "/api/chats", "/api/schedules", "/api/messages/send"]),
+      expect.arrayContaining(["/api/prompt", "/api/queueIntegration", "/api/campaigns", "/api/contact-lists", "/api/contact-list-items", "/api/campaign-settings", "/api/ticket/kanban", "/api/chats", "/api/schedules", "/api/messages/send"]),
     );
   });
 });
@@ -58,7 +60,8 @@ describe("pages use the same rule", () => {
     expect(deniedReason(PAGES.kanban.access, viewer)).toBe("plan");
     expect(deniedReason(PAGES.kanban.access, { ...viewer, plan: { useKanban: true } })).toBeNull();
     expect(deniedReason(PAGES.campaignsList.access, { ...viewer, campaignsFlag: true })).toBeNull();
-    expect(deniedReason(PAGES.files.access, viewer)).toBe("plan");
+    expect(deniedReason(PAGES.files.access, viewer)).toBeNull();
+    expect(deniedReason(PAGES.files.access, { ...viewer, profile: "user" })).toBe("admin");
   });
 });
 

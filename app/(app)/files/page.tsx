@@ -10,8 +10,8 @@ export async function generateMetadata() {
   return { title: (await getTranslations("menu"))("files") };
 }
 
-// /files (admin §2.11): admins of a company with campaigns; the first page is rendered here, then
-// paged and kept live in the browser.
+// /files (admin §2.11): the company's admins, whatever the plan (an ordinary admin page, admin §2.1);
+// the first page is rendered here, then paged and kept live in the browser.
 export default async function FilesPage() {
   const { ctx, user, plan, campaignsSetting } = await getPageViewer();
   const denied = deniedReason(PAGES.files.access, { profile: user.profile, super: user.super, plan, campaignsFlag: campaignsSetting });

@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { ApiGuide } from "@/components/messages-api/api-guide";
 import { ApiReference } from "@/components/messages-api/api-reference";
@@ -9,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { deniedReason, PAGES } from "@/lib/navigation/pages";
 import { openApiDocument } from "@/lib/openapi/create-document";
+import { requestOrigin } from "@/lib/openapi/send-example";
 import { APP_VERSION } from "@/lib/version";
 
 export async function generateMetadata() {
@@ -29,7 +31,7 @@ export default async function MessagesApiPage() {
           <CardTitle>{t("guide.title")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <ApiGuide />
+          <ApiGuide origin={requestOrigin(await headers())} />
         </CardContent>
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">

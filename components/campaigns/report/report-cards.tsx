@@ -5,9 +5,13 @@ import { useFormatter, useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import type { ReportCampaign } from "./report-state";
 
-type Card = { key: string; icon: LucideIcon; tone: string; value: string; text?: boolean };
+/** `note`: a line under the value (the answers still awaited) */
+type Card = { key: string; icon: LucideIcon; tone: string; value: string; text?: boolean; note?: string };
 
-/** The cards of admin.md §2.7; the two confirmation cards only when the campaign asks for confirmation. */
+/**
+ * The cards of admin.md §2.7; the confirmation cards only when the campaign asks for confirmation,
+ * with the answers still awaited (issue 34 §2.3: a Finalizada campaign may still be waiting).
+ */
 export function ReportCards({ campaign: c }: { campaign: ReportCampaign }) {
   const t = useTranslations("campaignReport");
   const format = useFormatter();
@@ -17,7 +21,13 @@ export function ReportCards({ campaign: c }: { campaign: ReportCampaign }) {
     { key: "validContacts", icon: Users, tone: "bg-primary/15 text-primary", value: n(c.report.valid) },
     ...(c.confirmation
       ? [
-          { key: "confirmationRequested", icon: MessageCircleQuestion, tone: "bg-warning/20 text-warning-foreground dark:text-warning", value: n(c.report.confirmationRequested) },
+          {
+            key: "confirmationRequested",
+            icon: MessageCircleQuestion,
+            tone: "bg-warning/20 text-warning-foreground dark:text-warning",
+            value: n(c.report.confirmationRequested),
+            note: c.report.awaitingConfirmation > 0 ? t("awaitingAnswers", { count: c.report.awaitingConfirmation }) : undefined,
+          },
           { key: "confirmed", icon: CheckCheck, tone: "bg-info/15 text-info", value: n(c.report.confirmed) },
         ]
       : []),
@@ -29,7 +39,7 @@ export function ReportCards({ campaign: c }: { campaign: ReportCampaign }) {
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="campaign-report-cards">
-      {cards.map(({ key, icon: Icon, tone, value, text }) => (
+      {cards.map(({ key, icon: Icon, tone, value, text, note }) => (
         <div key={key} className="flex items-center gap-4 rounded-xl border bg-card p-5 shadow-xs" data-testid={`campaign-report-${key}`}>
           <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-full", tone)}>
             <Icon className="size-5" aria-hidden />
@@ -40,6 +50,11 @@ export function ReportCards({ campaign: c }: { campaign: ReportCampaign }) {
             <p className={cn("font-semibold tabular-nums", text ? "text-base break-words" : "text-2xl")} data-testid={`campaign-report-${key}-value`}>
               {value}
             </p>
+            {note && (
+              <p className="text-xs text-muted-foreground" data-testid={`campaign-report-${key}-note`}>
+                {note}
+              </p>
+            )}
           </div>
         </div>
       ))}

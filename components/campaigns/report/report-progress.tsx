@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
+import { AwaitingConfirmation, CampaignStatusBadge } from "@/components/campaigns/campaign-status-badge";
 import { progressPercent, type ReportCampaign } from "./report-state";
 
 /** "14:05", or "30/11 14:05" when it is not today */
@@ -38,6 +38,7 @@ export function ReportProgress({ campaign }: { campaign: ReportCampaign }) {
         <span className="tabular-nums" data-testid="campaign-report-delivered-of-valid">
           {t("deliveredOfValid", { delivered: format.number(report.delivered), valid: format.number(report.valid) })}
         </span>
+        <AwaitingConfirmation count={report.awaitingConfirmation} testId="campaign-report-awaiting" />
         <span className="ml-auto tabular-nums text-muted-foreground">{percent}%</span>
       </div>
       {report.pause && (

@@ -19,6 +19,11 @@ export type CampaignReport = {
   /** recipients whose send failed for good */
   failed: number;
   /**
+   * recipients asked to confirm who have not answered yet (`confirming`): a FINALIZADA campaign
+   * still sends them its message when they answer (progress.ts), so the report and the list say so
+   */
+  awaitingConfirmation: number;
+  /**
    * a running campaign's real number holds what nobody asked for (its hour or day cap, or WhatsApp
    * restricted it: lib/whatsapp/worker/send-pacer.ts) until then; null when it sends
    */
@@ -44,6 +49,7 @@ export async function campaignReport(db: DbOrTx, companyId: number, campaignId: 
         count(*) filter (where status = 'invalid') as invalid,
         count(*) filter (where status = 'delivered') as delivered,
         count(*) filter (where status = 'failed') as failed,
+        count(*) filter (where status = 'confirming') as "awaitingConfirmation",
         count(confirmation_requested_at) as "confirmationRequested",
         count(confirmed_at) as confirmed
       from campaign_shipping where campaign_id = (select id from c) and company_id = ${companyId}
@@ -55,7 +61,7 @@ export async function campaignReport(db: DbOrTx, companyId: number, campaignId: 
     select
       case when s.total > 0 then s.total else l.total end as total,
       case when s.total > 0 then s.invalid else l.invalid end as invalid,
-      s.delivered, s.failed, s."confirmationRequested", s.confirmed,
+      s.delivered, s.failed, s."confirmationRequested", s.confirmed, s."awaitingConfirmation",
       (select send_pause_reason from p) as pause_reason, (select send_paused_until from p) as paused_until
     from s, l
   `)) as unknown as Row[];
@@ -70,6 +76,7 @@ export async function campaignReport(db: DbOrTx, companyId: number, campaignId: 
     confirmationRequested: n(row?.confirmationRequested),
     confirmed: n(row?.confirmed),
     failed: n(row?.failed),
+    awaitingConfirmation: n(row?.awaitingConfirmation),
     pause: row?.pause_reason && row.paused_until ? { reason: row.pause_reason, until: new Date(row.paused_until).toISOString() } : null,
   };
 }

@@ -8,13 +8,15 @@ import { isInngestConfigured } from "@/lib/jobs/config";
 import { sendBestEffort } from "@/lib/jobs/send-best-effort";
 import { refuse } from "./cancel-campaign";
 import { finishIfDone, publishProgress } from "./progress";
-import { campaignClock } from "./spacing";
+import { resumeClock } from "./spacing";
 
 /**
  * POST /api/campaigns/{id}/restart: a CANCELADA campaign runs again with the recipients not yet
- * sent: EM_ANDAMENTO, its pending recipients due again from now by the intervals (paced on a real
- * number: spacing.ts; in their original order). Delivered ones are never sent again (their rows stay `sent`). A campaign
- * cancelled before it started goes back to PROGRAMADA (it starts at its time, or at once if past).
+ * sent: EM_ANDAMENTO, its pending recipients due again by the intervals (paced on a real number:
+ * spacing.ts; in their original order), from now or one gap after its last send when that is
+ * later (resumeClock), so a restart never sends two messages closer than the interval. Delivered
+ * ones are never sent again (their rows stay `sent`). A campaign cancelled before it started goes
+ * back to PROGRAMADA (it starts at its time, or at once if past); a save never does (editability.ts).
  * 409 ERR_CAMPAIGN_NOT_CANCELLED otherwise.
  */
 export async function restartCampaign(db: Db, ctx: TenantContext, id: number, now = new Date()) {
@@ -22,10 +24,20 @@ export async function restartCampaign(db: Db, ctx: TenantContext, id: number, no
     const [c] = (await tx.execute(sql`
       select id, status, scheduled_at, exists (select 1 from campaign_shipping s where s.campaign_id = campaigns.id) as started,
         (select w.provider from whatsapps w where w.id = campaigns.whatsapp_id) as provider,
-        (select w.send_min_gap_seconds from whatsapps w where w.id = campaigns.whatsapp_id) as min_gap
+        (select w.send_min_gap_seconds from whatsapps w where w.id = campaigns.whatsapp_id) as min_gap,
+        -- campaign_messages_campaign_idx (campaign_id, send_status)
+        (select max(m.sent_at) from campaign_messages m where m.campaign_id = campaigns.id and m.send_status = 'sent') as last_sent_at
       from campaigns where id = ${id} and company_id = ${ctx.companyId}
       for update
-    `)) as unknown as { id: number; status: string; scheduled_at: string | Date | null; started: boolean; provider: string | null; min_gap: number | null }[];
+    `)) as unknown as {
+      id: number;
+      status: string;
+      scheduled_at: string | Date | null;
+      started: boolean;
+      provider: string | null;
+      min_gap: number | null;
+      last_sent_at: string | Date | null;
+    }[];
     if (!c || c.status !== "CANCELADA") await refuse(tx, ctx.companyId, id, "ERR_CAMPAIGN_NOT_CANCELLED");
     if (!c.started) {
       const [p] = (await tx.execute(sql`
@@ -38,7 +50,8 @@ export async function restartCampaign(db: Db, ctx: TenantContext, id: number, no
     const pending = (await tx.execute(sql`
       select id from campaign_shipping where campaign_id = ${id} and status = 'pending' order by id
     `)) as unknown as { id: number }[];
-    const nextDue = campaignClock(now, settings, c.provider, Math.random, c.min_gap ?? undefined);
+    const lastSentAt = c.last_sent_at ? new Date(c.last_sent_at) : null;
+    const nextDue = resumeClock(now, lastSentAt, settings, c.provider, Math.random, c.min_gap ?? undefined);
     const due = pending.map((p) => ({ id: p.id, due_at: nextDue().toISOString() }));
     if (due.length) {
       await tx.execute(sql`

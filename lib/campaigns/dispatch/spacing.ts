@@ -63,3 +63,24 @@ export function dueClock(start: Date, s: Spacing, jitter?: () => number): () => 
 export function campaignClock(start: Date, s: Spacing, provider: string | null | undefined, random: () => number = Math.random, minGap?: number) {
   return dueClock(start, effectiveSpacing(s, provider, minGap), isPaced(provider) ? random : undefined);
 }
+
+/**
+ * The due clock of a campaign that goes on (a restart): the first recipient one gap after the
+ * campaign's last send, or at `now` when that is later. Counted from `now` alone, a restart just
+ * after a send sent the next one at once (issue 34 §2.2: 2.1 s apart with the interval at 5 s).
+ */
+export function resumeClock(now: Date, lastSentAt: Date | null, s: Spacing, provider: string | null | undefined, random: () => number = Math.random, minGap?: number) {
+  if (lastSentAt) {
+    const afterLast = campaignClock(lastSentAt, s, provider, random, minGap);
+    afterLast(); // the last send itself
+    let first: Date | null = afterLast();
+    if (first > now) {
+      return () => {
+        const at = first ?? afterLast();
+        first = null;
+        return at;
+      };
+    }
+  }
+  return campaignClock(now, s, provider, random, minGap);
+}

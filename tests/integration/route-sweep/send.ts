@@ -1,6 +1,7 @@
 // How the sweep calls a route: a request built from a fixture, a caller, an optional raw body, and a
-// hang guard of 10 s around every call.
+// hang guard of 10 s around every call; every answer is checked against the OpenAPI document.
 import { call, type CallResult, type Json } from "../../helpers/http";
+import { contractProblem } from "../openapi-contract";
 import { type Endpoint, urlOf } from "./inventory";
 import type { Resources, World } from "./world";
 
@@ -83,6 +84,9 @@ export async function send(w: World, e: Endpoint, fx: Fixture, req: Req, actor: 
   });
   try {
     const res = await Promise.race([call(e.handler, { method: e.method, url, token, cookie, headers, body, params: req.params }), hang]);
+    // every answer the sweep provokes keeps to the OpenAPI document (status, body, headers)
+    const problem = contractProblem(e.method, e.pattern, res);
+    if (problem) throw new Error(`the answer breaks /api/openapi.json: ${problem}`);
     return { ...res, ms: Date.now() - started };
   } finally {
     clearTimeout(timer);

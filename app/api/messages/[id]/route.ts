@@ -4,7 +4,7 @@ import { route } from "@/lib/api/route";
 import { deleteMessage, messageIdParams } from "@/lib/messages/delete-message";
 import { listMessages } from "@/lib/messages/list-messages";
 import { markTicketRead } from "@/lib/messages/mark-read";
-import { sendFromRequest } from "@/lib/messages/send-from-request";
+import { MEDIA_UPLOAD, sendFromRequest } from "@/lib/messages/send-from-request";
 import { ticketIdParams } from "@/lib/tickets/schemas";
 
 // The segment is a ticket id for GET and POST (spec: /messages/{ticketId}) and a message id for
@@ -22,7 +22,7 @@ export const GET = route({ params: ticketIdParams, query: pageQuery.pick({ pageN
 });
 
 // POST /api/messages/{ticketId} — JSON or multipart `medias`; writes the outbox row(s), answers at once.
-export const POST = route({ params: ticketIdParams }, async ({ ctx, params, req }) => sendFromRequest(getDb(), ctx, params.id, req));
+export const POST = route({ params: ticketIdParams, upload: MEDIA_UPLOAD }, async ({ ctx, params, req }) => sendFromRequest(getDb(), ctx, params.id, req));
 
 // DELETE /api/messages/{messageId} — deletes one of the company's own messages (also on WhatsApp); the updated message.
 export const DELETE = route({ params: messageIdParams }, async ({ ctx, params }) => deleteMessage(getDb(), ctx, params.id));

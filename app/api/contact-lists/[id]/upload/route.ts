@@ -13,7 +13,7 @@ const MAX_REQUEST_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
 // email); answers `{ created, updated, refused: [{ row, reason }] (first 100), refusedCount, total }`.
 export const POST = route({ access: "admin", params }, async ({ req, ctx, params }) => {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
-  const file = isForm(req) ? (await readForm(req)).get("file") : null;
+  const file = isForm(req) ? (await readForm(req, { files: ["file"] })).get("file") : null;
   if (!file || typeof file === "string") throw new AppError("ERR_IMPORT_NO_FILE", 400);
   if (file.size > IMPORT_MAX_BYTES) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", 400);
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -11,6 +11,6 @@ import { sandboxInboundSchema } from "@/lib/whatsapp/sandbox/schemas";
 export const POST = route({ access: "admin", params: sandboxParams, body: sandboxInboundSchema }, async ({ ctx, params, body, req }) => {
   const conn = await getSandboxConnection(getDb(), ctx, params.connectionId);
   // the wrapper read the fields from a clone (and refused a malformed form): the file is still here
-  const file = isForm(req) ? (await readForm(req)).get("file") : null;
+  const file = isForm(req) ? (await readForm(req, { files: ["file"] })).get("file") : null;
   return sendFromSandboxPhone(getDb(), conn, body, file instanceof File && file.size > 0 ? file : undefined);
 });
