@@ -8,6 +8,9 @@ import { messageUpdatedEvent } from "./message-view";
 
 type Ref = { id: number; companyId: number };
 
+/** The provider's "not connected": the message never left, so the try does not count (markFailed). */
+export const NOT_SENT = "ERR_WAPP_NOT_INITIALIZED";
+
 const returned = {
   id: messages.id,
   ticketId: messages.ticketId,
@@ -35,8 +38,19 @@ export async function markSent(db: DbOrTx, ref: Ref) {
  * A send failed. `retry` (a transient error: not connected, timeout) puts the row back to pending
  * while it has attempts left; otherwise, or when out of attempts, it is `failed` with the error,
  * which the conversation shows on the bubble. A row already settled (sent by an ack) is left alone.
+ * NOT_SENT (the socket was down) puts it back to pending without counting the try.
  */
 export async function markFailed(db: DbOrTx, ref: Ref & { error: string; retry: boolean }) {
+  // nothing went out (the socket was down): back to pending with the attempt given back, so a
+  // connection that drops at the wrong moments never uses up a reply's tries
+  if (ref.error === NOT_SENT) {
+    const [row] = await db
+      .update(messages)
+      .set({ sendStatus: "pending", sendAttempts: sql`greatest(${messages.sendAttempts} - 1, 0)`, updatedAt: sql`now()` })
+      .where(and(eq(messages.id, ref.id), eq(messages.companyId, ref.companyId), inArray(messages.sendStatus, ["pending", "sending"])))
+      .returning(returned);
+    return row ?? null;
+  }
   const status = ref.retry
     ? sql`case when ${messages.sendAttempts} < ${MAX_SEND_ATTEMPTS} then 'pending' else 'failed' end`
     : sql`'failed'`;

@@ -30,6 +30,9 @@
 //   WhatsApp itself would see; compared with PACED_MIN_SECONDS. The rows' sent_at gaps are shown beside.
 // The exit code is 0 whatever the figures: it is a bench.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { closeDb } from "@/db";
 import { PACED_MIN_SECONDS } from "@/lib/campaigns/dispatch/spacing";
@@ -64,6 +67,8 @@ const wall = () => ((performance.now() - t0) / 1000).toFixed(0);
 const out = (line: string) => void process.stdout.write(`${line}\n`);
 
 async function main() {
+  // what a stopping connection could not write goes to DATA_DIR/whatsapp-spool: a folder of the run's own
+  process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "whatsapp-soak-"));
   const logPath = `/tmp/whatsapp-soak-${process.pid}.log`;
   const logs = quietProductLogs(logPath);
   out(`soak: seed ${SEED}, speed ${SPEED}x (the hour in ${(3600 / SPEED).toFixed(0)} s), database cut ${CUT_SECONDS} s, ${CONNECTIONS} connections x ${CUSTOMERS} customers; product log: ${logPath}`);

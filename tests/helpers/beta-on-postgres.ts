@@ -1,6 +1,9 @@
 // A `beta` connection on the fake Baileys socket whose inbox, ingest and chatbot are the product's
 // own on the test's Postgres: what the worker process wires (workers/whatsapp.ts), with a sink
 // that can be made to fail.
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { getDb } from "@/db";
 import { createBaileysConnection, type BaileysDeps } from "@/lib/whatsapp/providers/baileys/connection";
 import type { ProviderEvent } from "@/lib/whatsapp/types";
@@ -37,6 +40,8 @@ export async function startBetaOnPostgres(ids: { companyId: number; whatsappId: 
       downloadMedia: async () => Buffer.from("media"),
       inboxTiming: { retryDelayMs: () => 20, heldTurnSpacingMs: 0 },
       versions: { fetchLatest: async () => FAKE_WA_VERSION },
+      // a folder of its own, made only if something is kept there: never the project's DATA_DIR
+      spoolDir: path.join(tmpdir(), `beta-pg-spool-${randomBytes(6).toString("hex")}`),
       ...deps,
     },
   );

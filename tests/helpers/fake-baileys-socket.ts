@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, vi } from "vitest";
 import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Boom } from "@hapi/boom";
 import {
   assertMediaContent,
@@ -45,6 +47,8 @@ export type FakeSocket = BaileysSocket & {
   mediaUpdates: string[];
   ended: boolean;
   loggedOut: boolean;
+  /** the websocket: open from open() until close() or end(); a test closes it before Baileys reports the close */
+  ws: { isOpen: boolean };
   /** drives one Baileys event */
   emit<T extends keyof BaileysEventMap>(event: T, data: BaileysEventMap[T]): void;
   qr(code: string): void;
@@ -151,14 +155,17 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
     mediaUpdates: [],
     ended: false,
     loggedOut: false,
+    ws: { isOpen: false },
     user: undefined,
     emit: (event, data) => void ev.emit(event, data),
     qr: (code) => s.emit("connection.update", { qr: code }),
     open(user = ME) {
       s.user = user;
+      s.ws.isOpen = true;
       s.emit("connection.update", { connection: "open", receivedPendingNotifications: true });
     },
     close(statusCode) {
+      s.ws.isOpen = false;
       s.emit("connection.update", {
         connection: "close",
         lastDisconnect: { error: new Boom("Connection Failure", { statusCode }), date: new Date() },
@@ -204,6 +211,7 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
     async end(error: Error | undefined) {
       if (s.ended) return;
       s.ended = true;
+      s.ws.isOpen = false;
       s.emit("connection.update", { connection: "close", lastDisconnect: { error, date: new Date() } });
     },
     async groupMetadata(jid: string) {
@@ -297,6 +305,8 @@ export async function startFakeConnection(deps: Partial<BaileysDeps> = {}, ids =
       inbox,
       inboxTiming: { retryDelayMs: () => 0, heldTurnSpacingMs: 0 },
       versions: { fetchLatest: async () => FAKE_WA_VERSION, store: versions },
+      // a folder of its own, made only if something is kept there: never the project's DATA_DIR
+      spoolDir: path.join(tmpdir(), `fake-baileys-spool-${randomBytes(6).toString("hex")}`),
       ...deps,
     },
   );

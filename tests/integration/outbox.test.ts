@@ -182,15 +182,25 @@ describe("markSent / markFailed", () => {
     const [m] = await queueOutbound(getDb(), admin, ticketId, { body: "tenta" });
     for (let attempt = 1; attempt < MAX_SEND_ATTEMPTS; attempt++) {
       expect((await claimOutbox(getDb(), whatsappId)).map((c) => c.id)).toEqual([m.id]);
-      expect(await markFailed(getDb(), { id: m.id, companyId: t.companyId, error: "ERR_WAPP_NOT_INITIALIZED", retry: true })).toMatchObject({ sendStatus: "pending" });
+      expect(await markFailed(getDb(), { id: m.id, companyId: t.companyId, error: "Timed Out", retry: true })).toMatchObject({ sendStatus: "pending" });
     }
     await claimOutbox(getDb(), whatsappId);
     published.length = 0;
-    const last = await markFailed(getDb(), { id: m.id, companyId: t.companyId, error: "ERR_WAPP_NOT_INITIALIZED", retry: true });
-    expect(last).toMatchObject({ sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED" });
+    const last = await markFailed(getDb(), { id: m.id, companyId: t.companyId, error: "Timed Out", retry: true });
+    expect(last).toMatchObject({ sendStatus: "failed", sendError: "Timed Out" });
     expect((await rowsOf([m.id]))[0].sendAttempts).toBe(MAX_SEND_ATTEMPTS);
-    expect(published[0].data).toMatchObject({ message: { id: m.id, sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED" } });
+    expect(published[0].data).toMatchObject({ message: { id: m.id, sendStatus: "failed", sendError: "Timed Out" } });
     expect(await claimOutbox(getDb(), whatsappId)).toEqual([]);
+
+    // "not connected": nothing left, so the try is given back however often the socket drops
+    const [d] = await queueOutbound(getDb(), admin, ticketId, { body: "sem conexão" });
+    for (let drop = 0; drop < MAX_SEND_ATTEMPTS + 2; drop++) {
+      expect((await claimOutbox(getDb(), whatsappId)).map((c) => c.id)).toEqual([d.id]);
+      expect(await markFailed(getDb(), { id: d.id, companyId: t.companyId, error: "ERR_WAPP_NOT_INITIALIZED", retry: true })).toMatchObject({ sendStatus: "pending" });
+    }
+    expect((await rowsOf([d.id]))[0]).toMatchObject({ sendStatus: "pending", sendAttempts: 0, sendError: null });
+    await claimOutbox(getDb(), whatsappId);
+    await markSent(getDb(), { id: d.id, companyId: t.companyId });
 
     const [n] = await queueOutbound(getDb(), admin, ticketId, { body: "número inválido" });
     await claimOutbox(getDb(), whatsappId);

@@ -129,6 +129,22 @@ describe("the campaign claim starts at most `room` recipients", () => {
   });
 });
 
+describe("a campaign message the socket could not take", () => {
+  it("goes back to pending with its try given back (nothing left)", async () => {
+    const w = await realNumber();
+    await setSettings(t, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const id = await makeCampaign(t, { whatsappId: w, contactListId: await makeList(t, numbers(1)) });
+    await startDueCampaigns(getDb(), new Date(Date.now() + 1000), { campaignId: id });
+    await dispatchDue(getDb(), new Date(Date.now() + 3_600_000), { campaignId: id });
+    for (let drop = 0; drop < 7; drop++) {
+      const [row] = await claimCampaignMessages(getDb(), w, 20, 1);
+      await campaignOutbox(getDb).markFailed({ id: row.id, companyId: t.companyId, error: "ERR_WAPP_NOT_INITIALIZED", retry: true });
+    }
+    const [m] = (await getDb().execute(sql`select send_status, send_attempts from campaign_messages where campaign_id = ${id}`)) as unknown as { send_status: string; send_attempts: number }[];
+    expect(m).toEqual({ send_status: "pending", send_attempts: 0 });
+  });
+});
+
 describe("the pacer", () => {
   it("spaces unsolicited sends by the connection's gap, with jitter never below it", async () => {
     const w = await realNumber({ gap: 30 });

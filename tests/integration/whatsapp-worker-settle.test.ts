@@ -1,10 +1,11 @@
 // A message that went out is recorded as sent whatever the database does meanwhile (issue 33 §10's
 // soak: a database error between the send and markSent sent replies twice).
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { messages, whatsapps } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
+import { AppError } from "@/lib/api/errors";
 import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { markFailed, markSent } from "@/lib/messages/mark-outbox";
@@ -69,6 +70,53 @@ it("a send whose markSent fails (the database away for a moment) is recorded whe
     await new Promise((r) => setTimeout(r, 300));
     expect(sent.filter((m) => m.body === "resposta única")).toHaveLength(1);
     expect(failed).toEqual([]);
+  } finally {
+    await worker.stop();
+  }
+});
+
+it("a socket that dropped gives the tries back: the failed send and the rest of its batch are pending again at once", async () => {
+  const ctx: TenantContext = { companyId: t.companyId, userId: t.admin.id, profile: "admin", queueIds: t.queueIds, super: false, sessionId: "t" };
+  for (const body of ["queda 1", "queda 2", "queda 3"]) await queueOutbound(getDb(), ctx, ticketId, { body });
+  let down = true;
+  const sent: string[] = [];
+  const worker = createWhatsAppWorker({
+    db: getDb,
+    workerId: "w-dropped",
+    providers: ["sandbox"],
+    tickMs: 60_000,
+    log: () => {},
+    createConnection: (_p, c): WhatsAppConnection => ({
+      start: async () => void (await c.emit({ type: "status", status: "CONNECTED" })),
+      stop: async () => {},
+      logout: async () => {},
+      checkNumber: async (n) => n,
+      send: async (m) => {
+        if (down) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 503);
+        sent.push(m.body);
+        return { wid: m.wid };
+      },
+      markRead: async () => {},
+      edit: async () => {},
+      deleteForEveryone: async () => {},
+    }),
+    onEvent: async () => {},
+    outbox: {
+      claim: (id, limit, room) => claimOutbox(getDb(), id, limit, room),
+      markSent: async (r) => void (await markSent(getDb(), r)),
+      markFailed: async (r) => void (await markFailed(getDb(), r)),
+    },
+  });
+  await worker.start();
+  try {
+    const rows = () => getDb().select().from(messages).where(inArray(messages.body, ["queda 1", "queda 2", "queda 3"]));
+    // five drops in a row would have used up every try before
+    for (let i = 0; i < 6; i++) await worker.tick();
+    expect((await rows()).map((r) => [r.sendStatus, r.sendAttempts])).toEqual([["pending", 0], ["pending", 0], ["pending", 0]]);
+    down = false;
+    await worker.tick();
+    await expect.poll(async () => (await rows()).map((r) => r.sendStatus)).toEqual(["sent", "sent", "sent"]);
+    expect(sent).toEqual(["queda 1", "queda 2", "queda 3"]);
   } finally {
     await worker.stop();
   }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { recordValidity } from "@/lib/contact-lists/record-validity";
 import { MAX_SEND_ATTEMPTS, STALE_CLAIM_SECONDS } from "@/lib/messages/claim-outbox";
+import { NOT_SENT } from "@/lib/messages/mark-outbox";
 import { clip } from "@/lib/messages/message-text";
 import { sendMediaType } from "@/lib/messages/media-type";
 import { mimeFromName } from "@/lib/storage";
@@ -148,9 +149,13 @@ export async function markCampaignSent(db: Db, ref: Ref & { number?: string }) {
  * out of attempts) it is failed, and so is its recipient (its other parts are cancelled).
  */
 export async function markCampaignFailed(db: Db, ref: Ref & { error: string; retry: boolean }) {
-  const status = ref.retry ? sql`case when send_attempts < ${MAX_SEND_ATTEMPTS} then 'pending' else 'failed' end` : sql`'failed'`;
+  // nothing went out (the socket was down): back to pending, the try given back (mark-outbox.ts)
+  const notSent = ref.error === NOT_SENT;
+  const status = notSent ? sql`'pending'` : ref.retry ? sql`case when send_attempts < ${MAX_SEND_ATTEMPTS} then 'pending' else 'failed' end` : sql`'failed'`;
+  const attempts = notSent ? sql`greatest(send_attempts - 1, 0)` : sql`send_attempts`;
+  const error = notSent ? sql`send_error` : sql`${clip(ref.error || "ERR_SENDING_WAPP_MSG", 500)}`;
   const [row] = (await db.execute(sql`
-    update campaign_messages set send_status = ${status}, send_error = ${clip(ref.error || "ERR_SENDING_WAPP_MSG", 500)}, updated_at = now()
+    update campaign_messages set send_status = ${status}, send_attempts = ${attempts}, send_error = ${error}, updated_at = now()
     where id = ${ref.id} and company_id = ${ref.companyId} and send_status in ('pending', 'sending')
     returning id, shipping_id, campaign_id, company_id, kind, send_status
   `)) as unknown as Changed[];

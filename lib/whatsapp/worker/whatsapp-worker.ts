@@ -7,6 +7,9 @@ import { addCheckCount, createCheckBudget, loadCheckCount, NUMBER_CHECK_PACE, ru
 import { claimRevokes } from "./revokes";
 import { createSendPacer, type SendPacer } from "./send-pacer";
 import { settleWrite } from "./settle-write";
+
+// the provider's "not connected": nothing left, the try is given back (lib/messages/mark-outbox.ts)
+const NOT_SENT = "ERR_WAPP_NOT_INITIALIZED";
 import type { ConnectionRef, WorkerDeps } from "./types";
 import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
 
@@ -174,14 +177,18 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     const batch = await deps.outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
     // a send's parts (text, files) are one send for the pacer: counted once per ticket
     const counted = new Set<number | undefined>();
-    for (const item of batch) {
+    for (const [i, item] of batch.entries()) {
       if (stopped) return "stop";
       try {
         await r.conn.send(item.message);
       } catch (err) {
         const code = errorCode(err);
         await deps.outbox.markFailed({ id: item.id, companyId: item.companyId, error: code, retry: !PERMANENT.has(code) });
-        if (code === "ERR_WAPP_NOT_INITIALIZED") return "stop";
+        if (code === NOT_SENT) {
+          // the socket dropped: the rest of the batch goes back to pending now, not in a minute
+          for (const rest of batch.slice(i + 1)) await deps.outbox.markFailed({ id: rest.id, companyId: rest.companyId, error: NOT_SENT, retry: true });
+          return "stop";
+        }
         continue;
       }
       await settle(`message ${item.id}`, () => deps.outbox.markSent({ id: item.id, companyId: item.companyId }));
@@ -197,7 +204,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     const outbox = deps.campaignOutbox;
     if (!outbox) return 0;
     const batch = await outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
-    for (const item of batch) {
+    for (const [i, item] of batch.entries()) {
       if (stopped) return "stop";
       const ref = { id: item.id, companyId: item.companyId };
       let number: string | undefined;
@@ -209,7 +216,10 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
         const code = errorCode(err);
         if (code === "ERR_WAPP_INVALID_CONTACT") await outbox.markInvalid(ref);
         else await outbox.markFailed({ ...ref, error: code, retry: true });
-        if (code === "ERR_WAPP_NOT_INITIALIZED") return "stop";
+        if (code === NOT_SENT) {
+          for (const rest of batch.slice(i + 1)) await outbox.markFailed({ id: rest.id, companyId: rest.companyId, error: NOT_SENT, retry: true });
+          return "stop";
+        }
         continue;
       }
       await settle(`campaign message ${item.id}`, () => outbox.markSent({ ...ref, number }));

@@ -6,13 +6,16 @@ import type { ConnectionLog } from "./logger";
 import { createNumberChecker } from "./number-check";
 import { buildOutbound } from "./outbound";
 import type { SentMessages } from "./sent-messages";
+import { isSocketClosed } from "./socket-closed";
 import type { BaileysSocket } from "./socket-types";
 
 type Operations = Pick<WhatsAppConnection, "checkNumber" | "send" | "markRead" | "edit" | "deleteForEveryone">;
 
 /**
  * What agents do through a connected socket: send (after checking a new number), read receipts,
- * edits and deletes. Every call on a socket that is not open answers ERR_WAPP_NOT_INITIALIZED.
+ * edits and deletes. Every call on a socket that is not open answers ERR_WAPP_NOT_INITIALIZED, and
+ * so does one that failed because the socket dropped meanwhile: the worker stops sending until it
+ * is back, instead of spending the row's attempts on a dead socket.
  */
 export function createChatOperations(opts: {
   companyId: number;
@@ -29,6 +32,22 @@ export function createChatOperations(opts: {
   const chatJids = boundedMap<string>();
   const jidOf = (chatId: string) => chatJids.get(chatId) ?? chatJid(chatId);
 
+  /** the error a failed send answers: `code`, unless the socket dropped (Baileys' 428, or closed since) */
+  function failure(what: string, err: unknown, code: string): AppError {
+    let open = true;
+    try {
+      connected();
+    } catch {
+      open = false;
+    }
+    if (open && !isSocketClosed(err)) {
+      log.error(`${what} failed`, err);
+      return new AppError(code);
+    }
+    log.warn(`${what} failed: the socket dropped (${(err as Error).message})`);
+    return new AppError("ERR_WAPP_NOT_INITIALIZED");
+  }
+
   const operations: Operations = {
     checkNumber: (number) => numbers.check(number),
 
@@ -42,8 +61,7 @@ export function createChatOperations(opts: {
       try {
         sent = await socket.sendMessage(jid, content, options);
       } catch (err) {
-        log.error(`sending ${msg.wid} failed`, err);
-        throw new AppError("ERR_SENDING_WAPP_MSG");
+        throw failure(`sending ${msg.wid}`, err, "ERR_SENDING_WAPP_MSG");
       }
       // kept for WhatsApp's retry requests (getMessage); never throws, the send already happened
       if (sent?.message) await sentMessages.save(msg.wid, sent.message);
@@ -65,8 +83,7 @@ export function createChatOperations(opts: {
       try {
         await socket.sendMessage(remoteJid, { text: body, edit: { remoteJid, id: wid, fromMe: true } });
       } catch (err) {
-        log.error(`editing ${wid} failed`, err);
-        throw new AppError("ERR_SENDING_WAPP_MSG");
+        throw failure(`editing ${wid}`, err, "ERR_SENDING_WAPP_MSG");
       }
     },
 
@@ -76,8 +93,7 @@ export function createChatOperations(opts: {
       try {
         await socket.sendMessage(remoteJid, { delete: { remoteJid, id: wid, fromMe } });
       } catch (err) {
-        log.error(`deleting ${wid} failed`, err);
-        throw new AppError("ERR_DELETE_WAPP_MSG");
+        throw failure(`deleting ${wid}`, err, "ERR_DELETE_WAPP_MSG");
       }
     },
   };

@@ -34,6 +34,12 @@ export type BaileysDeps = {
   historyMaxAgeMs?: number;
   /** where received messages wait until stored (default: whatsapp_inbox); tests hand in one in memory */
   inbox?: InboxStore;
+  /**
+   * where received messages the inbox could not take before the connection stopped are kept
+   * (default DATA_DIR/whatsapp-spool; inbox-spool.ts), and how long stop() waits first (default 10 s)
+   */
+  spoolDir?: string;
+  stopWaitMs?: number;
   /** the inbox's waits: before a row's next attempt (1 s, doubling, at most 5 min), between held bot turns (1 s) */
   inboxTiming?: Pick<InboxDrainDeps, "retryDelayMs" | "heldTurnSpacingMs" | "sleep">;
   /** when it reconnects, stops, or asks an admin to look (tests shorten them) */

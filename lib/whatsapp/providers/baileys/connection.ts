@@ -1,12 +1,6 @@
-import makeWASocket, {
-  DisconnectReason,
-  makeCacheableSignalKeyStore,
-  type BaileysEventMap,
-  type WABrowserDescription,
-} from "@whiskeysockets/baileys";
+import makeWASocket, { DisconnectReason, type BaileysEventMap } from "@whiskeysockets/baileys";
 import { getDb } from "@/db";
 import { AppError } from "@/lib/api/errors";
-import { APP_VERSION } from "@/lib/version";
 import type { ProviderContext, ProviderEvent } from "../../types";
 import type { AuthStore, BaileysConnection, BaileysDeps } from "./connection-types";
 import { postgresInbox } from "../../worker/inbox-store";
@@ -17,11 +11,12 @@ import { createChatOperations } from "./chat-operations";
 import { createBackground } from "./background";
 import { createGroupMetadata } from "./group-metadata";
 import { createGroupSetting } from "./group-setting";
-import { createJidFilter } from "./ignored-jids";
 import { userOf } from "./jids";
 import { createLidResolver } from "./lid-resolver";
-import { baileysLogger, connectionLog, silentLogger } from "./logger";
+import { baileysLogger, connectionLog } from "./logger";
 import { disconnectOf } from "./close-reasons";
+import { defaultSpoolDir, inboxSpool } from "./inbox-spool";
+import { createEventQueue } from "./event-queue";
 import { createMediaStore } from "./media-store";
 import { createReceived } from "./received";
 import { createReconnectPolicy } from "./reconnect-policy";
@@ -32,14 +27,13 @@ import { createProfilePictures } from "./profile-pictures";
 import { createVersionSource } from "./wa-version";
 import { postgresVersionStore } from "./wa-version-store";
 import { postgresSentMessages, retryCounterCache } from "./sent-messages";
+import { socketOptions } from "./socket-options";
 import type { BaileysSocket, MakeSocket } from "./socket-types";
 
 export type { AuthStore, BaileysConnection, BaileysDeps } from "./connection-types";
 
 // spec: three unscanned QR codes and the connection gives up (DISCONNECTED)
 const MAX_QR = 3;
-// os shows as the device name in WhatsApp > Linked devices; "Chrome" picks the web platform
-const BROWSER: WABrowserDescription = ["Atendimento", "Chrome", APP_VERSION];
 
 export { reconnectDelayMs } from "./reconnect-policy";
 
@@ -62,14 +56,16 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   let sock: BaileysSocket | null = null;
   let running = false; // from start() until stop(), logout(), a logout by the phone or the QR limit
   let connected = false;
-  let generation = 0; // events of an older socket are ignored
+  // the socket reported its close: known at once, while the event queue may still wait on a write
+  let dropped = false;
+  let generation = 0; // of an older socket's events, only what it received is kept
   let qrCount = 0;
   const policy = createReconnectPolicy(() => now().getTime(), deps.reconnectLimits);
   let everOpened = false; // since start()
   const versions = createVersionSource(deps.versions ?? {}, deps.versions?.store ?? postgresVersionStore(db, owner), log);
   let reconnectTimer: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
-  let queue: Promise<void> = Promise.resolve();
+  const queue = createEventQueue(log);
   const keyCache = signalKeyCache();
   const sentMessages = deps.sentMessages ?? postgresSentMessages(db, owner, log);
   // outlives each socket, as in Baileys' example: a new socket must not reset the resend counts
@@ -85,7 +81,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
 
   // issue 33 §8: pictures, group metadata and the group setting are fetched off the event queue
   const background = createBackground(log);
-  const live = () => (connected ? sock : null);
+  // open for sends: the close is taken from Baileys' event at once (connect) and from the websocket
+  const isOpen = () => connected && !dropped && sock !== null && sock.ws?.isOpen !== false;
+  const live = () => (isOpen() ? sock : null);
   const groups = createGroupMetadata({ socket: live, now, background });
   const groupSetting = createGroupSetting({ load: deps.ignoresGroups ?? (async () => false), now, log, background });
   const pictures = createProfilePictures({ socket: live, emit, log, background });
@@ -117,9 +115,10 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   // what WhatsApp delivered waits in the inbox until it is stored (issue 33 part 2)
   const received = createReceived({
     store: deps.inbox ?? postgresInbox(db, owner),
+    spool: inboxSpool(deps.spoolDir ?? defaultSpoolDir(), owner),
+    stopWaitMs: deps.stopWaitMs,
     timing: deps.inboxTiming,
-    running: () => running,
-    canRun: () => connected && sock !== null,
+    canRun: isOpen,
     read: (row, lastTry) => messages.readRow(row, lastTry),
     async deliver(event) {
       // ctx.emit itself, not `emit`: a message that was not stored must throw, to be tried again
@@ -132,11 +131,11 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
   const drain = received.drain;
 
   function ensureConnected(): BaileysSocket {
-    if (!sock || !connected) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+    if (!sock || !isOpen()) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
     return sock;
   }
 
-  /** Drops the current socket: its later events are ignored and no reconnect is pending. */
+  /** Drops the current socket: of its later events only messages are kept; no reconnect is pending. */
   function detach(): BaileysSocket | null {
     const old = sock;
     generation++;
@@ -148,6 +147,9 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     reconnectTimer = null;
     return old;
   }
+
+  /** what WhatsApp delivered is written, or kept on disk, before the connection lets go */
+  const keepReceived = () => received.stop(() => queue.take().flatMap(messages.itemsOf));
 
   function scheduleReconnect(reason: number | null, delay: number) {
     log.info(`closed (${reason ?? "no status"}); reconnecting in ${delay / 1000} s`);
@@ -231,34 +233,30 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     if (!running || gen !== generation) return;
     // another worker may have held the lease since our last socket: cache only what this one reads
     await keyCache.flushAll();
-    const socket = makeSocket({
-      auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, silentLogger, keyCache) },
-      // Baileys' own warn and error lines, rate-limited (its key store stays silent: a line per key)
-      logger: libraryLog,
-      browser: BROWSER,
-      version,
-      markOnlineOnConnect: false,
-      syncFullHistory: false,
-      getMessage: sentMessages.getMessage,
-      msgRetryCounterCache: retryCounts,
-      // status broadcasts, broadcast lists, newsletters, and groups while the company ignores them
-      shouldIgnoreJid: createJidFilter(groupSetting.ignoresGroups),
-      cachedGroupMetadata: groups.cached,
-    });
+    const socket = makeSocket(
+      socketOptions({ auth, keyCache, logger: libraryLog, version, getMessage: sentMessages.getMessage, retryCounts, ignoresGroups: groupSetting.ignoresGroups, cachedGroupMetadata: groups.cached }),
+    );
     sock = socket;
-    // events are handled one batch at a time, in order, whatever each handler awaits
-    unsubscribe = socket.ev.process((events) => {
-      queue = queue
-        .then(async () => {
-          if (gen !== generation) return;
-          const update = events["connection.update"];
-          if (update) await onConnectionUpdate(update, socket);
-          if (events["creds.update"]) await auth.saveCreds();
-          if (gen === generation) await messages.handle(events);
-        })
-        .catch((err) => log.error("event handling failed", err));
-      return queue;
-    });
+    dropped = false;
+    // outside the queue below: sends stop at once, not when the queue gets to the close
+    const onUpdate = (update: BaileysEventMap["connection.update"]) => {
+      if (update.connection === "close" && sock === socket) dropped = true;
+    };
+    socket.ev.on("connection.update", onUpdate);
+    const unprocess = socket.ev.process((batch) =>
+      queue.add(batch, async (events) => {
+        // a socket replaced or stopped: what it received is still written (never delivered again)
+        if (gen !== generation) return messages.keep(events);
+        const update = events["connection.update"];
+        if (update) await onConnectionUpdate(update, socket);
+        if (events["creds.update"]) await auth.saveCreds();
+        await (gen === generation ? messages.handle(events) : messages.keep(events));
+      }),
+    );
+    unsubscribe = () => {
+      unprocess();
+      socket.ev.off("connection.update", onUpdate);
+    };
   }
 
   return {
@@ -267,10 +265,11 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       running = true;
       everOpened = false;
       versions.forget();
-      drain.resume();
       qrCount = 0;
       policy.started();
       await emit({ type: "status", status: "OPENING" });
+      // what the last stop kept on disk goes to the inbox before anything newer
+      await received.start();
       await connect();
     },
 
@@ -279,6 +278,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       drain.stop();
       const old = detach();
       await old?.end(undefined).catch(() => {});
+      await keepReceived();
       await background.settled();
     },
 
@@ -288,6 +288,7 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
       const old = detach();
       // Baileys' logout tells WhatsApp to unlink this device, then ends the socket
       await old?.logout().catch((err: unknown) => log.warn(`logout request failed: ${(err as Error).message}`));
+      await keepReceived();
       await background.settled();
       await authStore.clear();
       chat.forget();
@@ -303,11 +304,11 @@ export function createBaileysConnection(ctx: ProviderContext, deps: BaileysDeps 
     pairByCode: pairing.request,
 
     async settled() {
-      for (let q = queue; ; q = queue) {
+      for (let q = queue.last(); ; q = queue.last()) {
         await q;
         await drain.settled();
         await background.settled();
-        if (q === queue) return;
+        if (q === queue.last()) return;
       }
     },
   };

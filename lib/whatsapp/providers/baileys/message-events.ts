@@ -106,11 +106,14 @@ export function createMessageEvents(deps: MessageEventsDeps) {
     if (lidUsers.length) await deps.identified(lidUsers);
   }
 
-  async function history(set: NonNullable<Events["messaging-history.set"]>) {
-    await learn(set.lidPnMappings ?? []);
+  /** the inbox rows of a batch: history sync (recent messages only), then the upserts */
+  function itemsOf(events: Events) {
+    const set = events["messaging-history.set"];
     const oldest = deps.now().getTime() - deps.historyMaxAgeMs;
-    const recent = set.messages.filter((m) => toNumber(m.messageTimestamp ?? 0) * 1000 >= oldest);
-    await deps.hold(inboxItems(received(recent), "history"));
+    const recent = set?.messages.filter((m) => toNumber(m.messageTimestamp ?? 0) * 1000 >= oldest) ?? [];
+    const upsert = events["messages.upsert"];
+    const upserts = upsert ? inboxItems(received(upsert.messages), upsert.type === "notify" ? "live" : "held") : [];
+    return [...inboxItems(received(recent), "history"), ...upserts];
   }
 
   async function updates(list: NonNullable<Events["messages.update"]>) {
@@ -187,9 +190,8 @@ export function createMessageEvents(deps: MessageEventsDeps) {
     countUndecryptable(events);
     const mapping = events["lid-mapping.update"];
     if (mapping) await learn([mapping]);
-    if (events["messaging-history.set"]) await history(events["messaging-history.set"]);
-    const upsert = events["messages.upsert"];
-    if (upsert) await deps.hold(inboxItems(received(upsert.messages), upsert.type === "notify" ? "live" : "held"));
+    if (events["messaging-history.set"]) await learn(events["messaging-history.set"].lidPnMappings ?? []);
+    await deps.hold(itemsOf(events));
     if (events["messages.update"]) await updates(events["messages.update"]);
     if (events["message-receipt.update"]) await receipts(events["message-receipt.update"]);
     if (events.call) await calls(events.call);
@@ -200,5 +202,11 @@ export function createMessageEvents(deps: MessageEventsDeps) {
     deps.groups.changed(groupsChanged.filter((id): id is string => !!id));
   }
 
-  return { handle, readRow, delivered };
+  /**
+   * A batch of a socket that is gone (replaced, or the connection stopped): only what it received
+   * is written, since WhatsApp was told we have it and will not deliver it again.
+   */
+  const keep = (events: Events) => deps.hold(itemsOf(events));
+
+  return { handle, keep, itemsOf, readRow, delivered };
 }

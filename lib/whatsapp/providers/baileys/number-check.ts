@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/api/errors";
 import type { NumberCheckResults } from "../../types";
 import { isLidJid, userOf } from "./jids";
+import { isSocketClosed } from "./socket-closed";
 import type { BaileysSocket } from "./socket-types";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -22,8 +23,10 @@ export function createNumberChecker(socket: () => BaileysSocket, now: () => Date
     let found: { jid: string; exists: unknown }[] | undefined;
     try {
       found = await sock.onWhatsApp(`${digits}@s.whatsapp.net`);
-    } catch {
-      throw new AppError("ERR_WAPP_CHECK_CONTACT");
+    } catch (err) {
+      // the socket dropped (meanwhile, or Baileys' 428): not the number's fault, the worker waits for it
+      socket();
+      throw new AppError(isSocketClosed(err) ? "ERR_WAPP_NOT_INITIALIZED" : "ERR_WAPP_CHECK_CONTACT");
     }
     if (!found) throw new AppError("ERR_WAPP_CHECK_CONTACT");
     const hit = found.find((r) => r.exists);

@@ -2,6 +2,7 @@ import type { ProviderEvent } from "../../types";
 import { createInboxDrain, inboxRetryDelayMs, reasonOf, type InboxDrain, type InboxDrainDeps } from "../../worker/inbox-drain";
 import type { InboxItem, InboxRow, InboxStore } from "../../worker/inbox-store";
 import { carriesMedia, createDownloadPool } from "./download-pool";
+import type { InboxSpool } from "./inbox-spool";
 import type { ConnectionLog } from "./logger";
 
 // files fetched at once per connection
@@ -10,13 +11,25 @@ const DOWNLOADS_AT_ONCE = 3;
 const LAST_TRY_AT = 4;
 // how much further a pass looks when its whole batch waits behind files being fetched
 const LOOK_FURTHER = 10;
+// how long a stopping connection waits for its pending inbox writes before keeping them on disk
+const STOP_WAIT_MS = 10_000;
+// the retries of a write while the connection stops
+const STOPPING_RETRY_MS = 1000;
+
+/** waits `ms`, or less when `until` comes first */
+function pause(ms: number, until: Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), until]).finally(() => clearTimeout(timer));
+}
 
 export type ReceivedDeps = {
   store: InboxStore;
+  /** where what the inbox could not take before the connection stopped is kept (inbox-spool.ts) */
+  spool: InboxSpool;
+  /** how long stop() waits for pending writes before keeping them on disk (default 10 s) */
+  stopWaitMs?: number;
   /** the inbox's waits (tests shorten them) */
   timing?: Pick<InboxDrainDeps, "retryDelayMs" | "heldTurnSpacingMs" | "sleep">;
-  /** the connection runs (a write that keeps failing gives up only once it stops) */
-  running: () => boolean;
   /** rows can be read now (media and LIDs need the socket) */
   canRun: () => boolean;
   read: (row: InboxRow, lastTry: boolean) => Promise<Awaited<ReturnType<InboxDrainDeps["read"]>>>;
@@ -88,31 +101,127 @@ export function createReceived(deps: ReceivedDeps) {
   const release = async (senders: string[] | "all") =>
     store.release(senders).catch((err: unknown) => (log.warn(`waiting messages not released: ${reasonOf(err)}`), 0));
 
+  // items handed to hold() and not written yet: stop() keeps on disk what is still here after its wait
+  const unwritten = new Set<InboxItem[]>();
+  const writing = new Set<Promise<void>>();
+  let stopping = false;
+  let late = false; // stop() waits no longer
+  // the waits of write(), cut short by stop(): a retry's pause when it begins, every wait when it gives up
+  const wakers = new Set<(givingUp: boolean) => void>();
+  const wake = (givingUp: boolean) => [...wakers].forEach((w) => w(givingUp));
+  /** `p` (which never rejects), or "cut" when stop() wakes it */
+  function cut<T>(p: Promise<T>, atStopBegin: boolean) {
+    return new Promise<T | "cut">((resolve) => {
+      const waker = (givingUp: boolean) => {
+        if (givingUp || atStopBegin) resolve("cut");
+      };
+      wakers.add(waker);
+      void p.then(resolve).finally(() => wakers.delete(waker));
+    });
+  }
+  let spoolLeft = true; // the spool may hold items (read at start; again on the next write if that failed)
+  let restoring: Promise<void> | null = null;
+
+  async function keepOnDisk(items: InboxItem[]) {
+    try {
+      await deps.spool.keep(items);
+      spoolLeft = true;
+      log.error(`${items.length} received message(s) could not be written to the inbox before the connection stopped: kept in ${deps.spool.file}, written to the inbox when this connection starts again on this machine`);
+    } catch (err) {
+      log.error(`${items.length} received message(s) lost: neither the inbox nor ${deps.spool.file} took them`, err);
+    }
+  }
+
+  /**
+   * What a stop kept on disk goes to the inbox. The database away: tried again after the next
+   * write that succeeds, or the next open; a file that cannot be read: at the next start.
+   */
+  function restore() {
+    restoring ??= (async () => {
+      let databaseFailed = false;
+      const hold = (items: InboxItem[]) => store.hold(items).catch((err: unknown) => ((databaseFailed = true), Promise.reject(err)));
+      try {
+        const count = await deps.spool.restore(hold);
+        spoolLeft = false;
+        if (count) log.info(`${count} received message(s) kept in ${deps.spool.file} were written to the inbox`);
+      } catch (err) {
+        spoolLeft = databaseFailed;
+        if (databaseFailed) log.warn(`received messages kept in ${deps.spool.file} not written to the inbox yet: ${reasonOf(err)}`);
+        else log.error(`received messages kept in ${deps.spool.file} could not be read back`, err);
+      }
+    })().finally(() => (restoring = null));
+    return restoring;
+  }
+
+  /** writes items of `unwritten` until they are written, or stop() takes them to the disk */
+  async function write(items: InboxItem[]) {
+    for (let attempt = 1; ; attempt++) {
+      const written = store.hold(items).then(
+        () => null,
+        (err: unknown) => err ?? new Error("not written"),
+      );
+      const failure = await cut(written, false);
+      // stop() took them (a write that ends later writes them twice: the inbox keeps one)
+      if (!unwritten.has(items)) return;
+      if (failure === null) break;
+      // stopping: tried again at once, then every second until stop() gives up
+      const wait = Math.min(stopping ? STOPPING_RETRY_MS : 30_000, retryDelay(attempt));
+      log.warn(`received messages not written yet (attempt ${attempt}): ${reasonOf(failure)}; again in ${wait / 1000} s`);
+      let timer: NodeJS.Timeout | undefined;
+      await cut(new Promise<void>((r) => (timer = setTimeout(r, wait))), true);
+      clearTimeout(timer);
+    }
+    unwritten.delete(items);
+    if (spoolLeft) await restore();
+    drain.kick();
+  }
+
   return {
     drain,
 
+    /** the connection starts: what a stop kept on disk is written to the inbox first */
+    async start() {
+      stopping = late = false;
+      drain.resume();
+      await restore();
+    },
+
+    /**
+     * The connection stops (its drain already stopped). The writes in progress, then what the
+     * batches not handled yet received (`queued`, taken out of the event queue), get `stopWaitMs`;
+     * what is still unwritten then is kept on disk: WhatsApp will not deliver it again. Never waits
+     * for the event queue itself: the worker stops a connection from inside its events too.
+     */
+    async stop(queued: () => InboxItem[]) {
+      stopping = true;
+      wake(false);
+      const taken = queued();
+      if (taken.length) unwritten.add(taken);
+      const before = [...writing];
+      const written = (async () => {
+        await Promise.all(before);
+        if (taken.length) await write(taken);
+      })();
+      await pause(deps.stopWaitMs ?? STOP_WAIT_MS, written);
+      late = true;
+      const left = [...unwritten].flat();
+      unwritten.clear();
+      wake(true);
+      if (left.length) await keepOnDisk(left);
+    },
+
     /**
      * Writes what Baileys delivered to the inbox. WhatsApp has been told we have it, so while the
-     * database is away this waits and tries again (later events wait behind it, in order) for as
-     * long as the connection runs.
+     * database is away this waits and tries again (later events wait behind it, in order); once the
+     * connection stops, until stop() gives up and keeps it on disk. After stop(): one try, else disk.
      */
     async hold(items: InboxItem[]) {
       if (!items.length) return;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await store.hold(items);
-          break;
-        } catch (err) {
-          if (!deps.running()) {
-            log.error(`${items.length} received message(s) could not be written before the connection stopped`, err);
-            return;
-          }
-          const wait = Math.min(30_000, retryDelay(attempt));
-          log.warn(`received messages not written yet (attempt ${attempt}): ${reasonOf(err)}; again in ${wait / 1000} s`);
-          await new Promise((r) => setTimeout(r, wait));
-        }
-      }
-      drain.kick();
+      if (late) return store.hold(items).catch(() => keepOnDisk(items));
+      unwritten.add(items);
+      const w = write(items);
+      writing.add(w);
+      await w.finally(() => writing.delete(w));
     },
 
     /** WhatsApp identified these LID users: their waiting rows are read again */
@@ -122,6 +231,7 @@ export function createReceived(deps: ReceivedDeps) {
 
     /** the socket opened: every waiting row is read again (its LID store may know the sender now) */
     async opened() {
+      if (spoolLeft) await restore();
       await release("all");
       drain.kick();
     },

@@ -8,8 +8,10 @@ export type BaileysSocket = Pick<
   WASocket,
   "user" | "sendMessage" | "onWhatsApp" | "readMessages" | "logout" | "end" | "groupMetadata" | "updateMediaMessage" | "profilePictureUrl" | "requestPairingCode"
 > & {
-  ev: Pick<WASocket["ev"], "process">;
+  ev: Pick<WASocket["ev"], "process" | "on" | "off">;
   signalRepository: { lidMapping: Pick<WASocket["signalRepository"]["lidMapping"], "getPNForLID"> };
+  /** the websocket under it: closed before Baileys reports the close (a fake may have none) */
+  ws?: Pick<WASocket["ws"], "isOpen">;
 };
 
 export type MakeSocket = (config: UserFacingSocketConfig) => BaileysSocket;
