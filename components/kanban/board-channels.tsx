@@ -1,5 +1,6 @@
 "use client";
 
+import type { ContactEvent } from "@/components/contacts/contact-types";
 import { useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { EVENTS } from "@/lib/realtime/channels";
 import type { CardPatch, LaneTag } from "./board-types";
@@ -9,9 +10,12 @@ export type TagEvent = { action: "create" | "update"; tag: LaneTag } | { action:
 
 type Handlers = { onTicket: (e: TicketEvent) => void };
 
-/** Listens to each ticket list channel of the board (one component each: hooks cannot loop). */
-export function BoardChannels({ names, onTicket, companyChannel, onTag }: Handlers & { names: string[]; companyChannel: string; onTag: (e: TagEvent) => void }) {
+type CompanyHandlers = { companyChannel: string; onTag: (e: TagEvent) => void; onContact: (e: ContactEvent) => void };
+
+/** Listens to each ticket list channel of the board (one component each: hooks cannot loop), and to tags and contacts. */
+export function BoardChannels({ names, onTicket, companyChannel, onTag, onContact }: Handlers & CompanyHandlers & { names: string[] }) {
   useRealtimeEvent<TagEvent>(companyChannel, EVENTS.tag, onTag);
+  useRealtimeEvent<ContactEvent>(companyChannel, EVENTS.contact, onContact);
   return (
     <>
       {names.map((name) => (

@@ -1,3 +1,4 @@
+import { withContactIn, type TicketContact } from "@/components/contacts/ticket-contact";
 import type { BoardState, BoardViewer, Card, CardPatch, LaneKey, LanePage, LaneState } from "./board-types";
 
 // Pure rules of the kanban board (admin §2.8): which lanes a ticket sits in, a drag's optimistic
@@ -134,6 +135,18 @@ export function applyTicketUpdate(state: BoardState, patch: CardPatch, ctx: { vi
 export function applyWholeTicket(state: BoardState, card: Card, ctx: { viewer: BoardViewer; queueFilter: number[] | null; laneTagIds: readonly number[] }): BoardState {
   if (!isOnBoard(card, ctx.viewer, ctx.queueFilter)) return removeCard(state, card.id);
   return placeCard(state, card, ctx.laneTagIds);
+}
+
+/** A `contact` update (renamed, edited elsewhere): its cards show the new name, number and picture. */
+export function applyContactToBoard(state: BoardState, contact: TicketContact): BoardState {
+  let changed = false;
+  const next: BoardState = {};
+  for (const [key, lane] of Object.entries(state)) {
+    const items = withContactIn(lane.items, contact);
+    changed ||= items !== lane.items;
+    next[key] = items === lane.items ? lane : { ...lane, items };
+  }
+  return changed ? next : state;
 }
 
 /** A lane's page: page 1 replaces the lane, later pages add what it did not hold. */

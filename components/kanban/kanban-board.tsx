@@ -128,7 +128,17 @@ export function KanbanBoard({ initialLanes, initialBoard, queues, allQueueIds }:
         </div>
         <DragOverlay dropAnimation={null}>{dragged ? <CardFace card={dragged} movable dragging /> : null}</DragOverlay>
       </DndContext>
-      <BoardChannels names={names} onTicket={onTicket} companyChannel={channels.company(viewer.companyId)} onTag={onTag} />
+      <BoardChannels
+        names={names}
+        onTicket={onTicket}
+        companyChannel={channels.company(viewer.companyId)}
+        onTag={onTag}
+        onContact={(e) => {
+          // a contact renamed or edited elsewhere; an import reads the first pages again
+          if (e.action === "update") board.onContact(e.contact);
+          else if (e.action === "import") board.catchUp();
+        }}
+      />
     </div>
   );
 }

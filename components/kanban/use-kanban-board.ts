@@ -1,9 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { TicketContact } from "@/components/contacts/ticket-contact";
 import { api, ApiError } from "@/lib/api/client";
 import type { TicketListItem } from "@/lib/tickets/ticket-view";
-import { applyTicketUpdate, applyWholeTicket, findCard, mergeFirstPage, placeCard, removeCard, withPage, type Outcome } from "./board-rules";
+import { applyContactToBoard, applyTicketUpdate, applyWholeTicket, findCard, mergeFirstPage, placeCard, removeCard, withPage, type Outcome } from "./board-rules";
 import { laneId, type BoardState, type BoardViewer, type Card, type CardPatch, type LaneKey, type LanePage, type LaneTag } from "./board-types";
 
 type Options = { viewer: BoardViewer; lanes: LaneTag[]; initial: BoardState; queueFilter: number[] | null };
@@ -128,6 +129,11 @@ export function useKanbanBoard({ viewer, lanes, initial, queueFilter }: Options)
     onUpdate: (patch: CardPatch) => {
       heard.current?.add(patch.id);
       apply(applyTicketUpdate(current.current, patch, ctxOf()));
+    },
+    /** A contact renamed or edited: its cards show it (read whole after a catch-up on its way, which may predate it). */
+    onContact: (contact: TicketContact) => {
+      for (const lane of Object.values(current.current)) lane.items.forEach((c) => c.contact.id === contact.id && heard.current?.add(c.id));
+      commit(applyContactToBoard(current.current, contact));
     },
     /** The ticket left a list channel (closed, moved, deleted): read it to know where it is now. */
     onDelete: (id: number) => {

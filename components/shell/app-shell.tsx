@@ -12,6 +12,7 @@ import { buildMenu } from "@/lib/navigation/menu";
 import { cn } from "@/lib/utils";
 import type { ShellProps } from "./shell-types";
 import { useFlashToast } from "./flash-toast";
+import { LiveViewer } from "./live-viewer";
 import { SideNav } from "./side-nav";
 import { TopBar } from "./top-bar";
 import { useMediaQuery } from "./use-media-query";
@@ -81,56 +82,58 @@ export function AppShell({ children, ...props }: ShellProps & { children: React.
 
   return (
     <RealtimeProvider config={props.realtime} companyId={props.company.id} userId={props.user.id}>
-      <SessionWatcher companyId={props.company.id} userId={props.user.id} sessionId={props.sessionId} />
-      <ChatUnreadsProvider companyId={props.company.id} userId={props.user.id} enabled={props.plan.useInternalChat}>
-        <div className="flex min-h-dvh">
-          {!narrow && (
-            <aside
-              className={cn(
-                "sticky top-0 flex h-dvh shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200",
-                collapsed ? "w-[72px]" : "w-64",
-              )}
-              data-testid="side-drawer"
-              data-collapsed={collapsed}
-            >
-              {brand(!collapsed)}
-              {nav(collapsed)}
-              <div className={cn("flex items-center border-t border-sidebar-border", collapsed ? "justify-center py-2" : "justify-between pr-2")}>
-                {!collapsed && versionLabel}
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  onClick={() => setUserCollapsed(!collapsed)}
-                  aria-label={collapsed ? t("expandMenu") : t("collapseMenu")}
-                  data-testid="toggle-drawer"
-                >
-                  {collapsed ? <PanelLeftOpen className="size-5" /> : <PanelLeftClose className="size-5" />}
-                </Button>
-              </div>
-            </aside>
-          )}
-          {narrow && (
-            <Sheet open={overlayOpen} onOpenChange={setOverlayOpen}>
-              <SheetContent side="left" className="flex w-72 flex-col gap-0 bg-sidebar p-0 text-sidebar-foreground">
-                <SheetTitle className="sr-only">{t("openMenu")}</SheetTitle>
-                {brand(true)}
-                {nav(false, () => setOverlayOpen(false))}
-                <div className="border-t border-sidebar-border">{versionLabel}</div>
-              </SheetContent>
-            </Sheet>
-          )}
-          <div className="flex min-w-0 flex-1 flex-col">
-            <TopBar
-              user={props.user}
-              company={props.company}
-              onMenu={() => setOverlayOpen(true)}
-              showMenuButton={narrow}
-              chatsEnabled={props.plan.useInternalChat}
-            />
-            <main className="flex-1 p-4 sm:p-6">{children}</main>
+      <LiveViewer>
+        <SessionWatcher companyId={props.company.id} userId={props.user.id} sessionId={props.sessionId} />
+        <ChatUnreadsProvider companyId={props.company.id} userId={props.user.id} enabled={props.plan.useInternalChat}>
+          <div className="flex min-h-dvh">
+            {!narrow && (
+              <aside
+                className={cn(
+                  "sticky top-0 flex h-dvh shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200",
+                  collapsed ? "w-[72px]" : "w-64",
+                )}
+                data-testid="side-drawer"
+                data-collapsed={collapsed}
+              >
+                {brand(!collapsed)}
+                {nav(collapsed)}
+                <div className={cn("flex items-center border-t border-sidebar-border", collapsed ? "justify-center py-2" : "justify-between pr-2")}>
+                  {!collapsed && versionLabel}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => setUserCollapsed(!collapsed)}
+                    aria-label={collapsed ? t("expandMenu") : t("collapseMenu")}
+                    data-testid="toggle-drawer"
+                  >
+                    {collapsed ? <PanelLeftOpen className="size-5" /> : <PanelLeftClose className="size-5" />}
+                  </Button>
+                </div>
+              </aside>
+            )}
+            {narrow && (
+              <Sheet open={overlayOpen} onOpenChange={setOverlayOpen}>
+                <SheetContent side="left" className="flex w-72 flex-col gap-0 bg-sidebar p-0 text-sidebar-foreground">
+                  <SheetTitle className="sr-only">{t("openMenu")}</SheetTitle>
+                  {brand(true)}
+                  {nav(false, () => setOverlayOpen(false))}
+                  <div className="border-t border-sidebar-border">{versionLabel}</div>
+                </SheetContent>
+              </Sheet>
+            )}
+            <div className="flex min-w-0 flex-1 flex-col">
+              <TopBar
+                user={props.user}
+                company={props.company}
+                onMenu={() => setOverlayOpen(true)}
+                showMenuButton={narrow}
+                chatsEnabled={props.plan.useInternalChat}
+              />
+              <main className="flex-1 p-4 sm:p-6">{children}</main>
+            </div>
           </div>
-        </div>
-      </ChatUnreadsProvider>
+        </ChatUnreadsProvider>
+      </LiveViewer>
     </RealtimeProvider>
   );
 }

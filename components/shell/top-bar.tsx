@@ -10,6 +10,7 @@ import { ActiveUntil } from "./active-until";
 import { ThemeToggleButton } from "./theme-toggle-button";
 import { AccountMenu } from "./account-menu";
 import { LocaleSwitcher } from "./locale-switcher";
+import { useViewer } from "./viewer-context";
 import type { ShellCompany, ShellUser } from "./shell-types";
 import { VolumeControl } from "./volume-control";
 
@@ -17,6 +18,8 @@ type Props = { user: ShellUser; company: ShellCompany; onMenu: () => void; showM
 
 export function TopBar({ user, company, onMenu, showMenuButton, chatsEnabled }: Props) {
   const t = useTranslations("shell");
+  // the name follows a rename live (LiveViewer); the rest of the user is the page's
+  const { name } = useViewer();
   const showDue = user.profile === "admin" && company.dueDate; // spec: admins whose company has a due date
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:px-4">
@@ -27,7 +30,7 @@ export function TopBar({ user, company, onMenu, showMenuButton, chatsEnabled }: 
       )}
       <p className="min-w-0 flex-1 truncate text-sm sm:text-base" data-testid="greeting">
         {t.rich("greeting", {
-          name: user.name,
+          name,
           company: company.name,
           b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
         })}
@@ -53,7 +56,7 @@ export function TopBar({ user, company, onMenu, showMenuButton, chatsEnabled }: 
         <AnnouncementsPopover />
         {chatsEnabled && <ChatsPopover />}
         <LocaleSwitcher persist />
-        <AccountMenu user={user} />
+        <AccountMenu user={{ ...user, name }} />
       </div>
     </header>
   );

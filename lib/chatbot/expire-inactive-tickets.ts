@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { tickets } from "@/db/schema";
+import { lastMessageText } from "@/lib/messages/message-text";
 import { messageCreatedEvent, type MessageView } from "@/lib/messages/message-view";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import { publish } from "@/lib/realtime/publish";
@@ -54,9 +55,10 @@ const dueTickets = (at: string, limit: number, only?: number[]) => sql`
  * whose last message is ours and that the customer has not answered for expiresTicket minutes
  * (0: never) before `now` is closed (only while its connection is CONNECTED, and not in the
  * RECONNECT_GRACE_S after it connected), after expiresInactiveMessage (when set) is queued to the
- * customer. Pending tickets, tickets whose last message is the customer's and tickets without a
- * message are left alone. As on resolve, the queue is kept and the bot, integration and prompt
- * are cleared, and the ticket's tracking cycle is finished at `now`.
+ * customer, becoming the ticket's lastMessage as any message we send does. Pending tickets,
+ * tickets whose last message is the customer's and tickets without a message are left alone. As
+ * on resolve, the queue is kept and the bot, integration and prompt are cleared, and the ticket's
+ * tracking cycle is finished at `now`.
  *
  * Idempotent: due rows are locked with SKIP LOCKED, and the message and the close commit together,
  * so a closed ticket is never due again and the notice goes out once. One batch of `limit`.
@@ -70,7 +72,11 @@ export async function expireInactiveTickets(db: Db, now: Date = new Date(), limi
     const due = locked.length ? ((await tx.execute(dueTickets(at, limit, locked.map((t) => t.id)))) as unknown as Due[]) : [];
     const said: { ticket: Due; view: MessageView }[] = [];
     for (const t of due) {
-      if (t.message.trim()) said.push({ ticket: t, view: await insertBotMessage(tx, t, t.message.trim()) });
+      const text = t.message.trim();
+      if (!text) continue;
+      said.push({ ticket: t, view: await insertBotMessage(tx, t, text) });
+      // the closing notice is the conversation's last word, as any message we send: the lists show it
+      await tx.update(tickets).set({ lastMessage: lastMessageText(text, null) }).where(and(eq(tickets.id, t.id), eq(tickets.companyId, t.companyId)));
     }
     for (const companyId of new Set(due.map((t) => t.companyId))) {
       const ids = due.filter((t) => t.companyId === companyId).map((t) => t.id);

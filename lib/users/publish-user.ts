@@ -26,3 +26,13 @@ export const userDeleted = (companyId: number, userId: number): RealtimeEvent =>
   event: EVENTS.user,
   data: { action: "delete", userId },
 });
+
+/**
+ * A renamed user's own pages (their greeting, their signature) follow on their own channel: the
+ * name only, as the admins' events carry emails and rights.
+ */
+export const userRenamed = (companyId: number, u: { id: number; name: string }): RealtimeEvent => ({
+  channels: [channels.user(companyId, u.id)],
+  event: EVENTS.user,
+  data: { action: "update", user: { id: u.id, name: u.name } },
+});

@@ -7,7 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { publish } from "@/lib/realtime/publish";
 import { assertEmailFree, assertUserReferences } from "./check-user-references";
 import { getUser } from "./get-user";
-import { userUpdated } from "./publish-user";
+import { userRenamed, userUpdated } from "./publish-user";
 import type { UpdateUserInput } from "./schemas";
 
 /**
@@ -59,6 +59,7 @@ export async function updateUser(db: DbOrTx, ctx: TenantContext, userId: number,
     }
   });
   const user = await getUser(db, ctx, userId);
-  await publish(userUpdated(ctx.companyId, user));
+  const renamed = user.name !== current.name;
+  await publish(userUpdated(ctx.companyId, user), ...(renamed ? [userRenamed(ctx.companyId, user)] : []));
   return user;
 }

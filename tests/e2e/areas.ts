@@ -18,7 +18,7 @@ export const AREAS: Record<string, Area> = {
       "app/not-found.tsx", "app/api/[[...notFound]]/", "proxy.ts", "messages/",
       ...places("auth", "shell", "theme", "navigation", "i18n", "api"),
     ],
-    specs: ["session.spec.ts", "login-limit.spec.ts", "bad-input.spec.ts", "tenancy.spec.ts"],
+    specs: ["session.spec.ts", "login-limit.spec.ts", "bad-input.spec.ts", "tenancy.spec.ts", "tickets-live.spec.ts"],
   },
   signup: {
     folders: ["app/(public)/signup/", ...places("plans")],
@@ -37,7 +37,7 @@ export const AREAS: Record<string, Area> = {
     folders: [...places("tickets", "ticket", "ticket-notes", "ticket-tags", "tags", "messages", "queues", "queue",
       "queue-options", "chatbot", "quick-messages", "media", "audio", "contacts", "lists")],
     specs: ["tickets-flow.spec.ts", "tickets-conversation.spec.ts", "tickets-access.spec.ts",
-      "tickets-rules.spec.ts", "realtime-catchup.spec.ts", "sandbox.spec.ts", "failed-message.spec.ts"],
+      "tickets-rules.spec.ts", "realtime-catchup.spec.ts", "sandbox.spec.ts", "failed-message.spec.ts", "tickets-live.spec.ts"],
   },
   realtime: {
     folders: [...places("realtime", "notifications"), "workers/realtime/", "workers/embedded-realtime.ts"],
@@ -45,7 +45,7 @@ export const AREAS: Record<string, Area> = {
   },
   chats: { folders: places("chats"), specs: ["chats.spec.ts"] },
   kanban: { folders: places("kanban"), specs: ["kanban.spec.ts"] },
-  contacts: { folders: places("contacts"), specs: ["contacts.spec.ts"] },
+  contacts: { folders: places("contacts"), specs: ["contacts.spec.ts", "tickets-live.spec.ts"] },
   "contact-lists": {
     folders: [...places("contact-lists", "contact-list-items")],
     specs: ["contact-lists.spec.ts"],
@@ -68,7 +68,7 @@ export const AREAS: Record<string, Area> = {
     folders: [...places("messages-api", "external-api", "openapi"), "app/api/openapi.json/"],
     specs: ["messages-api.spec.ts", "external-api.spec.ts"],
   },
-  users: { folders: places("users"), specs: ["users.spec.ts", "tenancy.spec.ts"] },
+  users: { folders: places("users"), specs: ["users.spec.ts", "tenancy.spec.ts", "tickets-live.spec.ts"] },
   settings: { folders: places("settings"), specs: ["settings-secrets.spec.ts", "campaign-settings.spec.ts"] },
   dashboard: { folders: places("dashboard", "ratings"), specs: ["dashboard.spec.ts"] },
   billing: {

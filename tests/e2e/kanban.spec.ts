@@ -109,6 +109,10 @@ test("cards move between lanes by mouse and keyboard; the ticket's tags change a
   expect((await admin.request.put(`/api/tickets/${second.id}`, { data: { status: "open" } })).ok()).toBe(true);
   await expect(cardIn(agent, done.id, second.id)).toContainText("Cliente 2");
 
+  // a contact renamed elsewhere shows on the other board at once (issue 34 §1)
+  expect((await admin.request.put(`/api/contacts/${first.contactId}`, { data: { name: "Cliente Renomeado" } })).ok()).toBe(true);
+  await expect(cardIn(agent, "open", first.id)).toContainText("Cliente Renomeado");
+
   // 'Ver Ticket' still opens the ticket (a click is no drag)
   await cardIn(admin, "open", first.id).getByTestId("kanban-card-open").click();
   await admin.waitForURL(`**/tickets/${first.uuid}`);

@@ -164,6 +164,17 @@ describe("expiry (expiresTicket + expiresInactiveMessage)", () => {
     expect((await ticket(repliedId)).status).toBe("open");
   });
 
+  it("the inactivity message becomes the closed ticket's lastMessage, in the lists' update too", async () => {
+    await connection({ expiresTicket: 5, expiresInactiveMessage: "  Encerramos por inatividade. " });
+    const id = await write(number(), at(0));
+    await held(id, { lastMessage: "Posso ajudar?" });
+    await weSay(id, at(1));
+    expect((await expireInactiveTickets(db(), at(6.01))).ticketIds).toEqual([id]);
+    expect(await ticket(id)).toMatchObject({ status: "closed", lastMessage: "Encerramos por inatividade." });
+    const closedList = published.find((e) => e.event === "ticket" && e.channels.includes(channels.tickets(t.companyId, t.queueIds[0], "closed")));
+    expect(closedList?.data).toMatchObject({ action: "update", ticket: { id, status: "closed", lastMessage: "Encerramos por inatividade." } });
+  });
+
   it("never closes a customer waiting for us: pending tickets, open ones whose last message is theirs, ones with no message", async () => {
     await connection({ expiresTicket: 5, expiresInactiveMessage: "Encerramos por inatividade." });
     const pending = await write(number(), at(0));

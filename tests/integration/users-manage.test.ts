@@ -248,7 +248,20 @@ describe("PUT /api/users/{id} events", () => {
         // the agent signed in above, so they show as online
         data: { action: "update", user: { id: t.agent.id, name: "Renomeado", email: t.agent.email, profile: "user", online: true } },
       },
+      // the renamed user's own pages (greeting, signature) hear the name alone on their channel
+      { channels: [channels.user(t.companyId, t.agent.id)], event: EVENTS.user, data: { action: "update", user: { id: t.agent.id, name: "Renomeado" } } },
     ]);
+  });
+
+  it("tells the user's own channel of a rename by themself too, and of nothing else", async () => {
+    const { t, agent } = await tenantWithTokens();
+    expect((await put(agent, t.agent.id, { name: "Eu mesmo", email: t.agent.email })).status).toBe(200);
+    const own = () => userEvents().filter((e) => e.channels.includes(channels.user(t.companyId, t.agent.id)));
+    expect(own().map((e) => e.data)).toEqual([{ action: "update", user: { id: t.agent.id, name: "Eu mesmo" } }]);
+    published.length = 0;
+    expect((await put(agent, t.agent.id, { name: "Eu mesmo", password: "outra-senha-1" })).status).toBe(200);
+    expect(userEvents()).toHaveLength(1);
+    expect(own()).toEqual([]);
   });
 });
 

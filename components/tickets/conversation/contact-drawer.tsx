@@ -5,13 +5,17 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { ContactAvatar } from "@/components/contacts/contact-avatar";
 import { ContactDialog } from "@/components/contacts/contact-dialog";
+import type { ContactEvent } from "@/components/contacts/contact-types";
+import { useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { useMediaQuery } from "@/components/shell/use-media-query";
+import { useViewer } from "@/components/shell/viewer-context";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { api } from "@/lib/api/client";
 import type { ContactDetail } from "@/lib/contacts/contact-view";
 import { formatPhone } from "@/lib/contacts/format-phone";
+import { channels, EVENTS } from "@/lib/realtime/channels";
 import type { ConversationTicket } from "./conversation-types";
 import { TicketNotes } from "./ticket-notes";
 
@@ -55,6 +59,14 @@ function ContactPanel({ ticket, onClose, onContactSaved }: { ticket: Conversatio
   }, [ticket.contactId]);
 
   useEffect(load, [load]);
+  // edited elsewhere: the event's fields at once, the extra info read again
+  const { companyId } = useViewer();
+  useRealtimeEvent<ContactEvent>(channels.company(companyId), EVENTS.contact, (e) => {
+    if (e.action !== "update" || e.contact.id !== ticket.contactId) return;
+    const { name, number, email, profilePicUrl } = e.contact;
+    setContact((c) => c && { ...c, name, number, email, profilePicUrl });
+    load();
+  });
 
   const name = contact?.name ?? ticket.contact.name;
   const number = contact?.number ?? ticket.contact.number;

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowDown, Loader2, MessagesSquare } from "lucide-react";
+import { ArrowDown, Loader2, MessagesSquare, RotateCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/lists/confirm-dialog";
@@ -46,7 +46,7 @@ export function MessageList({ state, isGroup, contactName, onReply, canWrite, bo
   const scroller = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [deleting, setDeleting] = useState<ConversationMessage | null>(null);
-  const { messages, hasMore, loading, loaded, loadOlder, patch, add } = state;
+  const { messages, hasMore, loading, loaded, failed, retry, loadOlder, patch, add } = state;
   const rows = useMemo(() => buildRows(messages), [messages]);
 
   const check = useCallback(() => {
@@ -127,7 +127,16 @@ export function MessageList({ state, isGroup, contactName, onReply, canWrite, bo
               {t("noMessages")}
             </div>
           )}
-          {!loaded && (
+          {!loaded && failed && (
+            <div className="flex flex-col items-center gap-3 py-16 text-center text-sm text-muted-foreground" role="alert" data-testid="message-list-error">
+              {t("loadError")}
+              <Button size="sm" variant="outline" onClick={retry} data-testid="message-list-retry">
+                <RotateCw aria-hidden />
+                {t("retry")}
+              </Button>
+            </div>
+          )}
+          {!loaded && !failed && (
             <div className="flex justify-center py-16" role="status">
               <Loader2 className="size-6 animate-spin text-muted-foreground" aria-hidden />
               <span className="sr-only">{t("loading")}</span>

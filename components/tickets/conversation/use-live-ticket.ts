@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { ContactEvent } from "@/components/contacts/contact-types";
+import { withContact } from "@/components/contacts/ticket-contact";
 import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { useViewer } from "@/components/shell/viewer-context";
 import { toast } from "@/components/ui/toast";
@@ -65,9 +67,11 @@ export function useLiveTicket(initial: ConversationTicket) {
       const next = await api<ConversationTicket>(`/api/tickets/${initial.id}`);
       if (mounted.current) setTicket(next);
     } catch (err) {
-      if (!(err instanceof ApiError)) return;
-      if (err.status === 403) leave(common("accessDenied"));
-      else if (err.status === 404) leave(t("deleted"));
+      const status = err instanceof ApiError ? err.status : 0;
+      if (status === 403) leave(common("accessDenied"));
+      else if (status === 404) leave(t("deleted"));
+      // spec core §8; what the conversation shows stays as it was
+      else if (mounted.current && !left.current) toast({ variant: "error", title: t("loadError") });
     }
   }, [initial.id, leave, common, t]);
 
@@ -78,6 +82,11 @@ export function useLiveTicket(initial: ConversationTicket) {
     const moved = (["status", "queueId", "userId", "whatsappId"] as const).some((k) => !(k in e.ticket) || e.ticket[k] !== ticket[k]);
     if (moved) void refresh();
     else setTicket((current) => mergeSummary(current, e.ticket));
+  });
+  // its contact renamed or edited elsewhere (the contacts page, another agent's drawer)
+  useRealtimeEvent<ContactEvent>(channels.company(viewer.companyId), EVENTS.contact, (e) => {
+    if (e.action === "update") setTicket((current) => withContact(current, e.contact));
+    else if (e.action === "import") void refresh();
   });
   // the ticket was rendered by the server: read again once its channel is subscribed (and on reconnects)
   useRealtimeCatchUp([channels.ticket(viewer.companyId, initial.id)], () => void refresh(), { serverData: true });

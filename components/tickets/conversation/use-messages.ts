@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { toast } from "@/components/ui/toast";
@@ -16,10 +17,14 @@ import { mergeFresh, patchMessage, prependPage, upsertMessage } from "./message-
  */
 export function useMessages(ticketId: number, companyId: number) {
   const errorMessage = useErrorMessage();
+  const t = useTranslations("tickets.conversation");
   const [messages, setMessages] = useState<ConversationMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(false);
+  // the first page failed: the list offers a retry instead of loading for ever
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const page = useRef(0);
   const busy = useRef(false);
 
@@ -43,14 +48,25 @@ export function useMessages(ticketId: number, companyId: number) {
     busy.current = true;
     api<MessagesPage>(url(1))
       .then((res) => live && apply(1, res))
-      .catch((err) => live && toast({ variant: "error", title: errorMessage(err) }))
+      .catch(() => {
+        if (!live) return;
+        setFailed(true);
+        toast({ variant: "error", title: t("loadError") }); // spec core §8
+      })
       .finally(() => live && settle());
     return () => {
       live = false;
     };
-    // once per ticket (the conversation is keyed by it); errorMessage only formats
+    // once per ticket (the conversation is keyed by it) and per retry; t only formats
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ticketId]);
+  }, [ticketId, attempt]);
+
+  /** The first page again, after it failed. */
+  const retry = useCallback(() => {
+    setFailed(false);
+    setLoading(true);
+    setAttempt((n) => n + 1);
+  }, []);
 
   /** The next older page, when the list nears its top. */
   const loadOlder = useCallback(() => {
@@ -98,7 +114,7 @@ export function useMessages(ticketId: number, companyId: number) {
   const add = useCallback((sent: ConversationMessage[]) => setMessages((list) => sent.reduce(upsertMessage, list)), []);
   const patch = useCallback((m: Partial<ConversationMessage> & { id: number }) => setMessages((list) => patchMessage(list, m)), []);
 
-  return { messages, hasMore, loading, loaded, loadOlder, add, patch };
+  return { messages, hasMore, loading, loaded, failed, retry, loadOlder, add, patch };
 }
 
 export type MessagesState = ReturnType<typeof useMessages>;

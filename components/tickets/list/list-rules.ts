@@ -1,3 +1,4 @@
+import { withContactIn, type TicketContact } from "@/components/contacts/ticket-contact";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import type { FeedScope, ListViewer, QueueOption, TicketItem, TicketPatch } from "./ticket-types";
 
@@ -28,6 +29,25 @@ export function isListedFor(t: Listed, scope: FeedScope, viewer: ListViewer): bo
   if (scope.status === "open") return mine;
   if (scope.status === "pending") return viewer.isAdmin || viewer.allTicket || mine || inQueues;
   return viewer.isAdmin || mine || inQueues;
+}
+
+/** What failed to load, for which filters (scopeKey): their first page, or a catch-up of the list shown. */
+export type FeedFailure = { key: string | null; retry: "page" | "catchUp" };
+
+/**
+ * What a tab shows for the filters `key`: its list once loaded for them, a skeleton while loading.
+ * When loading failed, what it showed before stays (not an empty queue), flagged for a retry.
+ */
+export function shownFeed(state: FeedState & { key: string | null }, key: string, enabled: boolean, failure: FeedFailure | null) {
+  const failed = failure !== null && failure.key === key;
+  const current = state.key === key;
+  return {
+    items: current || failed ? state.items : [],
+    hasMore: current && state.hasMore,
+    /** nothing to show yet for these filters */
+    loading: enabled && !current && !failed,
+    failed,
+  };
 }
 
 /** One text per distinct list query (fixed field order), to tell when a list must load again. */
@@ -189,6 +209,12 @@ export function applyMessage(state: FeedState, ticketId: number, body: string, c
   const known = state.items.find((t) => t.id === ticketId);
   if (!known || Date.parse(createdAt) <= Date.parse(known.updatedAt)) return state;
   return place(state, { ...known, lastMessage: body || known.lastMessage, updatedAt: createdAt }).state;
+}
+
+/** A `contact` update (renamed, edited elsewhere): its tickets show the new name, number and picture. */
+export function applyContact(state: FeedState, contact: TicketContact): FeedState {
+  const items = withContactIn(state.items, contact);
+  return items === state.items ? state : { ...state, items };
 }
 
 /** What events said about a ticket: its newest activity time (ms), and how many times it left a list. */

@@ -1,7 +1,8 @@
 "use client";
 
-import { Inbox, Loader2 } from "lucide-react";
+import { Inbox, Loader2, RotateCw, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import type { RowActions } from "./ticket-row-actions";
@@ -14,6 +15,8 @@ type Props = {
   feed: TicketFeed;
   active: boolean;
   emptyText: string;
+  errorText: string;
+  retryText: string;
   selectedUuid: string | null;
   narrow: boolean;
   canPeek: boolean;
@@ -25,7 +28,7 @@ type Props = {
  * One tab's scrolling list. Every tab stays mounted (hidden when not shown) so each keeps its
  * scroll; only the shown one carries the `ticket-list` test id.
  */
-export function TicketFeedView({ feed, active, emptyText, selectedUuid, narrow, canPeek, busyId, actions }: Props) {
+export function TicketFeedView({ feed, active, emptyText, errorText, retryText, selectedUuid, narrow, canPeek, busyId, actions }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const { loadMore } = feed;
 
@@ -45,6 +48,16 @@ export function TicketFeedView({ feed, active, emptyText, selectedUuid, narrow, 
       className={cn("min-h-0 flex-1 overflow-y-auto overscroll-contain", !active && "hidden")}
       onScroll={() => feed.hasMore && nearBottom() && loadMore()}
     >
+      {feed.failed && (
+        <div role="alert" className="flex items-center gap-2 border-b bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid={active ? "ticket-list-error" : undefined}>
+          <TriangleAlert className="size-4 shrink-0" aria-hidden />
+          <span className="min-w-0 flex-1">{errorText}</span>
+          <Button size="sm" variant="outline" onClick={feed.retry} data-testid={active ? "ticket-list-retry" : undefined}>
+            <RotateCw aria-hidden />
+            {retryText}
+          </Button>
+        </div>
+      )}
       {feed.loading ? (
         <ListSkeleton />
       ) : (
@@ -60,7 +73,7 @@ export function TicketFeedView({ feed, active, emptyText, selectedUuid, narrow, 
               actions={actions}
             />
           ))}
-          {feed.items.length === 0 && (
+          {feed.items.length === 0 && !feed.failed && (
             <li className="flex flex-col items-center gap-3 px-6 py-16 text-center text-sm text-muted-foreground" data-testid="ticket-list-empty">
               <span className="flex size-12 items-center justify-center rounded-full bg-muted">
                 <Inbox className="size-6" aria-hidden />

@@ -2,13 +2,15 @@
 
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
-import { useRealtimeCatchUp } from "@/components/realtime/use-realtime";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ContactEvent } from "@/components/contacts/contact-types";
+import { useRealtimeCatchUp, useRealtimeEvent } from "@/components/realtime/use-realtime";
 import { useMediaQuery } from "@/components/shell/use-media-query";
 import { isAdminViewer, useViewer } from "@/components/shell/viewer-context";
 import { NewTicketDialog } from "@/components/tickets/new-ticket/new-ticket-dialog";
 import { useTicketActions, type ChangedTicket } from "@/components/tickets/use-ticket-actions";
-import type { TicketStatus } from "@/lib/realtime/channels";
+import { toast } from "@/components/ui/toast";
+import { channels, EVENTS, type TicketStatus } from "@/lib/realtime/channels";
 import { listChannels } from "./list-channels";
 import { ListTabs, type ListTab, type OpenSub } from "./list-tabs";
 import { ListToolbar } from "./list-toolbar";
@@ -26,6 +28,7 @@ export type InitialLists = { open: FirstPage; pending: FirstPage; showAll: boole
 const SEARCH_DEBOUNCE_MS = 500; // spec core §9
 const UUID_PATH = /^\/tickets\/([0-9a-f-]{36})$/i;
 const NO_FILTERS = { tagIds: [], userIds: [], text: "" };
+const ERROR_NOTICE_GAP_MS = 2000; // tabs failing together (one filter change reloads two) give one notice
 
 /**
  * The ticket manager's list (spec core §2): tabs open (assigned / pending, with counts), closed
@@ -58,9 +61,17 @@ export function TicketListPanel({ initial }: { initial: InitialLists }) {
     return () => clearTimeout(id);
   }, [text]);
 
+  // spec core §8: "Erro ao buscar informações dos tickets"
+  const noticed = useRef(0);
+  const onError = useCallback(() => {
+    if (Date.now() - noticed.current < ERROR_NOTICE_GAP_MS) return;
+    noticed.current = Date.now();
+    toast({ variant: "error", title: t("loadError") });
+  }, [t]);
+
   const base = { showAll: isAdmin && showAll, queueIds: queues.queueIds, ...NO_FILTERS };
   const first = (status: TicketStatus, page: FirstPage) => ({ page, scope: { status, showAll: initial.showAll, queueIds: null, ...NO_FILTERS } });
-  const common = { viewer: listViewer, queues: queues.allQueues };
+  const common = { viewer: listViewer, queues: queues.allQueues, onError };
   const feeds = {
     open: useTicketFeed({ ...common, scope: { ...base, status: "open" }, initial: first("open", initial.open), enabled: true }),
     pending: useTicketFeed({ ...common, scope: { ...base, status: "pending" }, initial: first("pending", initial.pending), enabled: true }),
@@ -84,6 +95,11 @@ export function TicketListPanel({ initial }: { initial: InitialLists }) {
   const onMessage = (e: MessageEvent) => {
     if (e.action === "create" && e.message) all.forEach((f) => f.onMessage(e.ticketId, e.message.body, String(e.message.createdAt)));
   };
+  // a contact renamed or edited elsewhere shows so in every tab; an import reads the first pages again
+  useRealtimeEvent<ContactEvent>(channels.company(viewer.companyId), EVENTS.contact, (e) => {
+    if (e.action === "update") all.forEach((f) => f.onContact(e.contact));
+    else if (e.action === "import") all.forEach((f) => f.catchUp());
+  });
   // once the list channels are in (page load, reconnect): page 1 of each open tab again, merged
   const channelNames = useMemo(() => channelList.map((c) => c.name), [channelList]);
   useRealtimeCatchUp(channelNames, () => all.forEach((f) => f.catchUp()), { serverData: true });
@@ -108,6 +124,8 @@ export function TicketListPanel({ initial }: { initial: InitialLists }) {
       feed={feeds[key]}
       active={active}
       emptyText={emptyText}
+      errorText={t("loadError")}
+      retryText={t("retry")}
       selectedUuid={selectedUuid}
       narrow={narrow}
       canPeek={isAdmin}

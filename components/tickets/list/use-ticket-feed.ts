@@ -1,9 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { TicketContact } from "@/components/contacts/ticket-contact";
 import { api, ApiError } from "@/lib/api/client";
 import type { TicketStatus } from "@/lib/realtime/channels";
 import {
+  applyContact,
   applyDelete,
   applyFull,
   applyMessage,
@@ -14,7 +16,9 @@ import {
   mergeTicket,
   outdatedAnswer,
   scopeKey,
+  shownFeed,
   ticketsQuery,
+  type FeedFailure,
   type FeedState,
   type Heard,
   type Outcome,
@@ -31,6 +35,8 @@ type Options = {
   initial?: { page: FirstPage; scope: FeedScope };
   /** a tab not opened yet loads nothing */
   enabled: boolean;
+  /** a page or a catch-up failed to load (the panel shows one notice for every tab) */
+  onError?: () => void;
 };
 
 const RECOUNT_DELAY_MS = 1000; // a burst of events asks for the count once
@@ -68,7 +74,7 @@ function getWhole(id: number): Promise<TicketItem> {
  * One ticket list (a tab): pages from GET /api/tickets, loaded again when its filters change,
  * and kept live by the events the panel hands it, without reloading (the scroll stays).
  */
-export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Options) {
+export function useTicketFeed({ scope, viewer, queues, initial, enabled, onError }: Options) {
   const key = scopeKey(scope);
   const [state, setState] = useState<Keyed>(() =>
     initial
@@ -76,8 +82,10 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
       : { key: null, items: [], count: 0, hasMore: false },
   );
   const [loadingMore, setLoadingMore] = useState(false);
+  // what failed to load, kept with the filters it was for: the list keeps what it showed, and offers a retry
+  const [failure, setFailure] = useState<FeedFailure | null>(null);
   const current = useRef(state);
-  const latest = useRef({ scope, key, viewer, queues });
+  const latest = useRef({ scope, key, viewer, queues, onError });
   const generation = useRef(0);
   const page = useRef(1);
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -87,7 +95,7 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
   const markRead = (id: number) => catchUps.current.forEach((c) => c.read.add(id));
 
   useEffect(() => {
-    latest.current = { scope, key, viewer, queues };
+    latest.current = { scope, key, viewer, queues, onError };
   });
 
   const commit = useCallback((next: Keyed) => {
@@ -106,8 +114,13 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
         if (gen !== generation.current || current.current.key !== k) return;
         const next = mergeFirstPage(current.current, data, pending.touched, pending.read);
         if (next !== current.current) commit({ ...next, key: k });
+        setFailure((f) => (f?.retry === "catchUp" ? null : f));
       })
-      .catch(() => {})
+      .catch(() => {
+        if (gen !== generation.current || current.current.key !== k) return;
+        setFailure({ key: k, retry: "catchUp" });
+        latest.current.onError?.();
+      })
       .finally(() => catchUps.current.delete(pending));
   }, [commit]);
   // the channels came in while page 1 of new filters was loading: that page may predate them
@@ -124,12 +137,16 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
         const items = pageNumber === 1 ? data.tickets : [...prev, ...data.tickets.filter((r) => !prev.some((p) => p.id === r.id))];
         page.current = pageNumber;
         commit({ key: k, items, count: data.count, hasMore: data.hasMore });
+        if (pageNumber === 1) setFailure(null);
         if (pageNumber === 1 && catchUpAfterLoad.current) {
           catchUpAfterLoad.current = false;
           runCatchUp();
         }
       } catch {
-        if (gen === generation.current && pageNumber === 1) commit({ key: k, items: [], count: 0, hasMore: false });
+        if (gen !== generation.current) return;
+        // not an empty queue: what the list showed stays, with a retry (a later page: scrolling asks again)
+        if (pageNumber === 1) setFailure({ key: k, retry: "page" });
+        latest.current.onError?.();
       } finally {
         if (gen === generation.current) setLoadingMore(false);
       }
@@ -191,13 +208,19 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
     if (outcome.recount) recount();
   }
 
+  const shown = shownFeed(state, key, enabled, failure);
   return {
-    items: state.key === key ? state.items : [],
+    ...shown,
     count: state.count,
-    hasMore: state.key === key && state.hasMore,
-    /** nothing to show yet for these filters */
-    loading: enabled && state.key !== key,
     loadingMore,
+    /** Loads again what failed: the first page of these filters, or the catch-up. */
+    retry: () => {
+      if (!failure || failure.key !== key) return;
+      setFailure(null);
+      if (failure.retry === "catchUp") return runCatchUp();
+      generation.current++;
+      void fetchPage(1);
+    },
     loadMore: () => {
       if (loadingMore || !current.current.hasMore || current.current.key !== latest.current.key) return;
       setLoadingMore(true);
@@ -222,6 +245,11 @@ export function useTicketFeed({ scope, viewer, queues, initial, enabled }: Optio
     onUnread: (ticketId: number) => {
       markRead(ticketId);
       apply((s) => ({ state: applyUnread(s, ticketId), fetchId: null, recount: false }));
+    },
+    /** A contact renamed or edited: a catch-up page on its way may predate it, so its tickets keep this. */
+    onContact: (contact: TicketContact) => {
+      current.current.items.forEach((t) => t.contact.id === contact.id && touch(t.id));
+      apply((s) => ({ state: applyContact(s, contact), fetchId: null, recount: false }));
     },
     onMessage: (ticketId: number, body: string, createdAt: string) => {
       touch(ticketId);
