@@ -1,6 +1,6 @@
 "use client";
 
-import { Copy, KeyRound, Save } from "lucide-react";
+import { AlertTriangle, Copy, KeyRound, Save } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,9 @@ const EVENT_KEY = { "message.received": "messageReceived", "message.ack": "messa
 /**
  * The connection dialog's webhook part (issue 14 §2), saved on its own (its own API, not the
  * connection form's): URL, events, the signing secret shown once when made or rotated, and the
- * last deliveries. Its buttons are type="button" and Enter is held back: it sits inside the form.
+ * last deliveries. A secret made before deliveries carried the Standard Webhooks headers, and not
+ * base64, signs only the legacy ones: a notice suggests rotating it. Its buttons are type="button"
+ * and Enter is held back: it sits inside the form.
  */
 export function WebhookSection({ connectionId }: { connectionId: number }) {
   const t = useTranslations("webhooks");
@@ -65,7 +67,12 @@ export function WebhookSection({ connectionId }: { connectionId: number }) {
   };
   const save = () => run(() => api<WebhookSettings>(base, { method: "PUT", json: { url, events } }), "saved");
   const rotate = () =>
-    run(async () => ({ ...(await api<{ secret: string }>(`${base}/secret`, { method: "POST" })) }), "rotated");
+    run(async () => {
+      const r = await api<{ secret: string }>(`${base}/secret`, { method: "POST" });
+      // a new secret is always a Standard Webhooks one
+      setSettings((s) => s && { ...s, standardSignature: true });
+      return r;
+    }, "rotated");
   const copy = async () => {
     if (!secret) return;
     await navigator.clipboard.writeText(secret).then(() => toast({ variant: "success", title: t("copied") }), () => undefined);
@@ -113,6 +120,16 @@ export function WebhookSection({ connectionId }: { connectionId: number }) {
                 {t("copy")}
               </Button>
             </div>
+          </div>
+        )}
+        {settings?.hasSecret && !settings.standardSignature && (
+          <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-warning bg-warning/10 p-3" data-testid="webhook-legacy-secret">
+            <AlertTriangle className="size-4 shrink-0 text-warning-foreground dark:text-warning" aria-hidden />
+            <p className="min-w-0 flex-1 text-sm">{t("legacySecret")}</p>
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={rotate} data-testid="webhook-rotate-legacy">
+              <KeyRound aria-hidden />
+              {t("rotate")}
+            </Button>
           </div>
         )}
         <p className="text-xs text-muted-foreground">{t("signatureHint")}</p>

@@ -7,7 +7,8 @@ import { whatsapps } from "./connections";
 /**
  * `Idempotency-Key` of POST /api/messages/send: the first request with a key on a connection holds
  * the row (`pending`), sends, and stores its answer (`done`); the same key within 24 h answers that
- * answer again and sends nothing. The unique key makes two racing requests one.
+ * answer again and sends nothing, or 422 when its request differs. The unique key makes two racing
+ * requests one.
  */
 export const apiIdempotencyKeys = pgTable(
   "api_idempotency_keys",
@@ -18,6 +19,8 @@ export const apiIdempotencyKeys = pgTable(
       .notNull()
       .references(() => whatsapps.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
+    // SHA-256 of the canonical request (lib/external-api/request-hash.ts); null: stored before 0021
+    requestHash: text("request_hash"),
     // pending | done
     status: text("status").notNull().default("pending"),
     responseStatus: integer("response_status"),

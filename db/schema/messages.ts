@@ -85,6 +85,11 @@ export const messages = pgTable(
     // pg_trgm folds case itself). company_id (btree_gin) keeps a small company's search from
     // reading a big one's matches of a common word
     index("messages_body_trgm_idx").using("gin", t.companyId, sql`${t.body} gin_trgm_ops`),
+    // GET /api/media/{key}: the messages holding a key decide who may read it
+    // (lib/storage/media-access.ts, migration 0022); most messages carry no media
+    index("messages_company_media_idx")
+      .on(t.companyId, t.mediaUrl)
+      .where(sql`${t.mediaUrl} is not null`),
     checkIn("messages_send_status_check", t.sendStatus, messageSendStatuses),
     checkIn("messages_sender_kind_check", t.senderKind, messageSenderKinds),
   ],

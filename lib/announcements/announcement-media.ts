@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { announcements } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { isForm, readBody } from "@/lib/api/body";
+import { FORM_ROOM_BYTES, isForm, readBody } from "@/lib/api/body";
 import { deletePlatformMedia } from "@/lib/storage";
 import { headOfUpload, withUploadStream, type UploadLimits } from "@/lib/storage/upload-stream";
 import { V } from "@/lib/validation/messages";
@@ -17,6 +17,7 @@ export const ANNOUNCEMENT_MEDIA_UPLOAD: UploadLimits = {
   fileFields: ["file"],
   maxFiles: 1,
   maxFileBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES,
+  maxRequestBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES + FORM_ROOM_BYTES,
   tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
   platform: true,
 };

@@ -24,6 +24,39 @@ export function isForm(req: Request): boolean {
 }
 
 /**
+ * What a request to a route that declares no total of its own may carry (lib/api/route.ts
+ * `maxBodyBytes`): 10 MB, as much as Next's proxy kept of any body before uploads skipped it.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Room in an upload's total for the form around its files: part headers, boundaries, text fields. */
+export const FORM_ROOM_BYTES = 1024 * 1024;
+
+/** 413 ERR_PAYLOAD_TOO_LARGE naming the route's total in bytes (`limit`). */
+export const payloadTooLarge = (limit: number) => new AppError("ERR_PAYLOAD_TOO_LARGE", 413, { limit });
+
+/**
+ * Holds a request to `limit` bytes. One whose Content-Length says more is refused before a byte
+ * is read (413 payloadTooLarge); with a Content-Length within it, the body is read as it is (Node
+ * passes no more than announced). One without (chunked) gets back its body as a stream that fails
+ * with the same 413 once past the limit, whoever reads it (busboy, formData, text).
+ */
+export function limitBody(req: Request, limit: number): ReadableStream<Uint8Array> | null {
+  const length = req.headers.get("content-length");
+  if (length !== null && Number(length) > limit) throw payloadTooLarge(limit);
+  if (length !== null || !req.body) return null;
+  let size = 0;
+  const count = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > limit) controller.error(payloadTooLarge(limit));
+      else controller.enqueue(chunk);
+    },
+  });
+  return req.body.pipeThrough(count);
+}
+
+/**
  * 400 ERR_UNEXPECTED_FILE_FIELD naming the field: a multipart route refuses a file under a field it
  * does not read files from, rather than answering 200 without it (issue 34 §2.6).
  */
@@ -41,8 +74,9 @@ export async function readForm(req: Request, opts: { clone?: boolean; files?: re
   let form: FormData;
   try {
     form = await (opts.clone ? req.clone() : req).formData();
-  } catch {
-    throw new AppError("ERR_INVALID_BODY", 400);
+  } catch (err) {
+    // a body past the route's total (limitBody) says so; anything else is a malformed form
+    throw err instanceof AppError ? err : new AppError("ERR_INVALID_BODY", 400);
   }
   for (const [key, value] of form.entries()) {
     assertNoNul({ [key]: value });

@@ -45,6 +45,8 @@ const STATUS: Record<string, number> = {
   ERR_TICKET_CLOSED: 409,
   ERR_TICKET_NO_WHATSAPP: 409,
   ERR_MEDIA_TOO_LARGE: 413,
+  // a request larger than its route takes in all (files and fields), with `limit` in bytes
+  ERR_PAYLOAD_TOO_LARGE: 413,
   // ingest: the provider passed something that is not a phone number (e.g. an unmapped @lid)
   ERR_INVALID_NUMBER: 400,
   ERR_LID_NOT_MAPPED: 400,
@@ -61,6 +63,8 @@ const STATUS: Record<string, number> = {
   ERR_TOO_MANY_ATTEMPTS: 429,
   // the external API: a request with this Idempotency-Key is still being answered
   ERR_IDEMPOTENCY_IN_PROGRESS: 409,
+  // the external API: an Idempotency-Key used before with another request (body, fields or files)
+  ERR_IDEMPOTENCY_KEY_REUSED: 422,
   ERR_USER_LIMIT_REACHED: 403,
   // spec: nobody deletes their own account
   ERR_CANNOT_DELETE_SELF: 403,

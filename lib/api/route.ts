@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { getDb } from "@/db";
 import { contextFromRequest } from "@/lib/auth/request-context";
@@ -8,7 +8,7 @@ import { loadFeatures } from "@/lib/plans/load-features";
 import { gateOfPath } from "@/lib/plans/route-gates";
 import type { UploadLimits } from "@/lib/storage/upload-stream";
 import type { TenantContext } from "./context";
-import { assertNoNul, bindTenant, peekJson, readBody } from "./body";
+import { assertNoNul, bindTenant, DEFAULT_MAX_BODY_BYTES, limitBody, peekJson, readBody } from "./body";
 import { connectionFromRequest, type ConnectionContext } from "./connection-context";
 import { appErrorFromDb } from "./db-errors";
 import { AppError } from "./errors";
@@ -32,9 +32,9 @@ type NoSession = "public" | "connection-token" | "signed";
  * schemas, so it sends bad values to every field a route declares. The plan gate is not here: it
  * comes from the request path (lib/plans/route-gates.ts), one table for every route. `upload`: the
  * limits of the multipart files the handler streams itself (lib/storage/upload-stream.ts), for the
- * OpenAPI document (its form and its 413).
+ * OpenAPI document (its form and its 413). `maxBodyBytes`: the most a request may carry (413 above).
  */
-export type RouteMeta = { access: Access; query?: ZodType; body?: ZodType; upload?: UploadLimits };
+export type RouteMeta = { access: Access; query?: ZodType; body?: ZodType; upload?: UploadLimits; maxBodyBytes: number };
 
 type Options<Q, B, P> = {
   access?: Access;
@@ -42,6 +42,8 @@ type Options<Q, B, P> = {
   body?: ZodType<B>;
   params?: ZodType<P>;
   upload?: UploadLimits;
+  /** The request's bytes at most; default the upload's `maxRequestBytes`, else DEFAULT_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
 };
 
 /** `connection`: the calling connection on `connection-token` routes, null elsewhere. */
@@ -60,8 +62,14 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
   handler: (args: Args<Q, B, P, A extends NoSession ? TenantContext | null : TenantContext>) => Promise<unknown>,
 ) {
   const access: Access = opts.access ?? "user";
-  const run = async (req: NextRequest, routeCtx: RouteCtx): Promise<Response> => {
+  const maxBodyBytes = opts.maxBodyBytes ?? opts.upload?.maxRequestBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const run = async (sent: NextRequest, routeCtx: RouteCtx): Promise<Response> => {
+    let req = sent;
     try {
+      // a body over the route's total, before anything else: from its Content-Length, or as it is
+      // read when it has none (uploads skip proxy.ts, which held every body to 10 MB)
+      const limited = limitBody(req, maxBodyBytes);
+      if (limited) req = new NextRequest(req, { body: limited, duplex: "half" });
       const gate = gateOfPath(req.nextUrl.pathname);
       const ctx = SESSION_ACCESS.has(access) ? await contextFromRequest(req) : null;
       noteCaller(ctx);
@@ -92,7 +100,7 @@ export function route<Q = undefined, B = undefined, P = undefined, A extends Acc
       return errorResponse(err);
     }
   };
-  const meta: RouteMeta = { access, query: opts.query, body: opts.body, upload: opts.upload };
+  const meta: RouteMeta = { access, query: opts.query, body: opts.body, upload: opts.upload, maxBodyBytes };
   // one log line and one duration sample per request (lib/observability/request-log.ts)
   return Object.assign(withRequestLog(run), { meta });
 }

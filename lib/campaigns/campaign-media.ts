@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { campaigns } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { isForm, readBody } from "@/lib/api/body";
+import { FORM_ROOM_BYTES, isForm, readBody } from "@/lib/api/body";
 import { deleteMedia } from "@/lib/storage";
 import { withUploadStream, type UploadLimits } from "@/lib/storage/upload-stream";
 import { V } from "@/lib/validation/messages";
@@ -20,6 +20,7 @@ export const CAMPAIGN_MEDIA_UPLOAD: UploadLimits = {
   fileFields: ["file"],
   maxFiles: 1,
   maxFileBytes: CAMPAIGN_MEDIA_MAX_BYTES,
+  maxRequestBytes: CAMPAIGN_MEDIA_MAX_BYTES + FORM_ROOM_BYTES,
   tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
 };
 const fileRequired = () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: V.required }] });

@@ -11,13 +11,17 @@ const POLL_MS = 100;
 export type Replay = { status: number; body: unknown };
 export type Claim = { id: number } | { replay: Replay };
 
-type Scope = { companyId: number; whatsappId: number; key: string };
+/** `requestHash`: the request's (lib/external-api/request-hash.ts); null holds the key for any request. */
+type Scope = { companyId: number; whatsappId: number; key: string; requestHash?: string | null };
 
 /**
  * Insert-first: the request that inserts the row owns the key and sends; any other (a retry, or a
  * racing duplicate stopped by the unique key) answers the owner's stored answer, waiting briefly
- * while the owner is still at work. Expired keys are swept here, lazily (the index on expires_at
- * keeps it cheap), which also frees an expired key for its new first use.
+ * while the owner is still at work. A request unlike the owner's (another hash) is refused at once,
+ * 422 ERR_IDEMPOTENCY_KEY_REUSED, rather than answered an answer to something it did not ask; a key
+ * stored before requests were hashed (no hash) answers any request, as it did. Expired keys are
+ * swept here, lazily (the index on expires_at keeps it cheap), which also frees an expired key for
+ * its new first use.
  */
 export async function claimIdempotencyKey(db: Db, scope: Scope, now = new Date()): Promise<Claim> {
   await db.delete(apiIdempotencyKeys).where(lt(apiIdempotencyKeys.expiresAt, now));
@@ -30,9 +34,15 @@ export async function claimIdempotencyKey(db: Db, scope: Scope, now = new Date()
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const [row] = await db
-      .select({ status: apiIdempotencyKeys.status, code: apiIdempotencyKeys.responseStatus, body: apiIdempotencyKeys.responseBody })
+      .select({
+        status: apiIdempotencyKeys.status,
+        code: apiIdempotencyKeys.responseStatus,
+        body: apiIdempotencyKeys.responseBody,
+        hash: apiIdempotencyKeys.requestHash,
+      })
       .from(apiIdempotencyKeys)
       .where(and(eq(apiIdempotencyKeys.whatsappId, scope.whatsappId), eq(apiIdempotencyKeys.key, scope.key), eq(apiIdempotencyKeys.companyId, scope.companyId)));
+    if (row?.hash && scope.requestHash && row.hash !== scope.requestHash) throw new AppError("ERR_IDEMPOTENCY_KEY_REUSED", 422);
     if (row?.status === "done") return { replay: { status: row.code ?? 200, body: row.body } };
     // the owner failed and let the key go: this request may take it
     if (!row) return claimIdempotencyKey(db, scope, now);

@@ -40,7 +40,10 @@ export const sendMediaFields = z
   .meta({ id: "SendMediaMessage" });
 export type SendMediaFields = z.infer<typeof sendMediaFields>;
 
-/** `Idempotency-Key`: the same key on the same connection within 24 h answers the first answer again. */
+/**
+ * `Idempotency-Key`: the same key on the same connection within 24 h answers the first answer again;
+ * with another request (lib/external-api/request-hash.ts), 422 ERR_IDEMPOTENCY_KEY_REUSED.
+ */
 export const idempotencyKey = z
   .string()
   .trim()

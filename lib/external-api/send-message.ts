@@ -19,16 +19,17 @@ export const RATE_WINDOW_MS = 60_000;
 
 /**
  * POST /api/messages/send for a connection: with an `Idempotency-Key`, a repeat answers the first
- * answer and sends nothing; else counts against the connection's rate limit (apiRateLimit a
- * minute) and records the send (lib/external-api/record-send.ts) with the files the request
- * stored. The answer says `queued` when the connection is not CONNECTED, or when a real number's
+ * answer and sends nothing (another request under that key: 422); else counts against the
+ * connection's rate limit (apiRateLimit a minute) and records the send
+ * (lib/external-api/record-send.ts) with the files the request stored. The answer says `queued` when the connection is not CONNECTED, or when a real number's
  * send pacer holds this send (a number silent for 24 h while a cap or a restriction pauses what
  * nobody asked for): the rows wait in its outbox. A replay or a refused send deletes the stored files: nothing points at them.
  */
 export async function sendExternalMessage(db: Db, conn: ConnectionContext, input: SendRequest, key: string | null): Promise<Replay> {
   const discard = () => Promise.all(input.files.map((f) => deleteMedia(conn.companyId, f.path)));
   try {
-    const claim = key ? await claimIdempotencyKey(db, { companyId: conn.companyId, whatsappId: conn.whatsappId, key }) : null;
+    const scope = { companyId: conn.companyId, whatsappId: conn.whatsappId, requestHash: input.requestHash };
+    const claim = key ? await claimIdempotencyKey(db, { ...scope, key }) : null;
     if (claim && "replay" in claim) {
       await discard();
       return claim.replay;

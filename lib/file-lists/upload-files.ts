@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { fileListOptions } from "@/db/schema";
+import { FORM_ROOM_BYTES } from "@/lib/api/body";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { mimeFromName } from "@/lib/storage";
@@ -10,11 +11,15 @@ import { FILE_LIST_MAX_BYTES, UPLOAD_FILES_MAX, uploadFormSchema } from "./schem
 
 const invalid = (path: string, message: string) => new AppError("ERR_VALIDATION", 400, { issues: [{ path, message }] });
 
-/** The upload's `files` parts, streamed to storage (lib/storage/upload-stream.ts) within these limits. */
+/**
+ * The upload's `files` parts, streamed to storage (lib/storage/upload-stream.ts) within these
+ * limits: 100 MB in all (two files at the limit, or more smaller ones) plus the form's room.
+ */
 export const FILE_LIST_UPLOAD: UploadLimits = {
   fileFields: ["files"],
   maxFiles: UPLOAD_FILES_MAX,
   maxFileBytes: FILE_LIST_MAX_BYTES,
+  maxRequestBytes: 2 * FILE_LIST_MAX_BYTES + FORM_ROOM_BYTES,
   tooMany: () => invalid("files", "tooLong"),
 };
 

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import type { TenantContext } from "@/lib/api/context";
 import type { StoredMedia } from "@/lib/whatsapp/types";
-import { isForm, readBody } from "@/lib/api/body";
+import { FORM_ROOM_BYTES, isForm, readBody } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { fieldOf, withUploadStream, type StreamedUpload, type UploadLimits } from "@/lib/storage/upload-stream";
 import { mediaTypeFromMime, type OutboundMedia } from "./media-type";
@@ -11,11 +11,15 @@ import { sendMessageSchema } from "./schemas";
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 10;
 
-/** The agent upload's limits (the external API's too): `medias` files, streamed to storage. */
+/**
+ * The agent upload's limits (the external API's too): `medias` files, streamed to storage, up to
+ * 100 MB in all (two files at the limit, or more smaller ones) plus the form's room.
+ */
 export const MEDIA_UPLOAD: UploadLimits = {
   fileFields: ["medias"],
   maxFiles: MAX_UPLOAD_FILES,
   maxFileBytes: MAX_UPLOAD_BYTES,
+  maxRequestBytes: 2 * MAX_UPLOAD_BYTES + FORM_ROOM_BYTES,
   tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "medias", message: "tooLong" }] }),
 };
 

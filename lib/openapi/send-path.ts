@@ -14,7 +14,11 @@ const sendMediaBody = sendMediaFields
 const headers = z.object({
   "Idempotency-Key": idempotencyKey
     .optional()
-    .meta({ description: "The same key on the same connection within 24 h answers the first answer again and sends nothing twice" }),
+    .meta({
+      description:
+        "The same key on the same connection within 24 h answers the first answer again and sends nothing twice; " +
+        "the key with another request (another body, other fields or files) answers 422 ERR_IDEMPOTENCY_KEY_REUSED",
+    }),
 });
 
 /** POST /api/messages/send (issue 14 §1): the request is `sendTextBody`, the route's own schema. */
@@ -44,6 +48,9 @@ export const sendPath: ZodOpenApiPathItemObject = {
       "404": errorResponse("A companyId that is not the connection's company (ERR_NOT_FOUND)"),
       "409": errorResponse("A request with this Idempotency-Key is still being answered (ERR_IDEMPOTENCY_IN_PROGRESS): retry it later"),
       "413": errorResponse("A file larger than agents' uploads may be (ERR_MEDIA_TOO_LARGE)"),
+      "422": errorResponse(
+        "This Idempotency-Key was used within 24 h with another request: another JSON body, or other form fields or file bytes (ERR_IDEMPOTENCY_KEY_REUSED); nothing is sent",
+      ),
       "429": tooManyResponse("Too many messages for this token (default 60 a minute, set per connection), or too many unknown tokens from this address"),
     },
   },

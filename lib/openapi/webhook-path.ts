@@ -7,9 +7,10 @@ export const webhookPath: ZodOpenApiPathItemObject = {
     operationId: "webhookEvent",
     summary: "An event of a connection, posted to its webhook URL",
     description:
-      "Sent for the events chosen on the connection. Verify X-Webhook-Signature (`sha256=` + HMAC-SHA256 hex of `${timestamp}.${body}` " +
-      "with the webhook secret) and refuse old timestamps. Retried with backoff for 24 h until a 2xx answer (10 s timeout); " +
-      "the same X-Webhook-Id on every retry.",
+      "Sent for the events chosen on the connection, signed as Standard Webhooks (standardwebhooks.com) sign: verify " +
+      "webhook-signature with that standard's libraries and the `whsec_…` secret (they also refuse old timestamps). " +
+      "The legacy X-Webhook-Signature (`sha256=` + HMAC-SHA256 hex of `${timestamp}.${body}` keyed with the whole secret text) " +
+      "comes too, unchanged. Retried with backoff for 24 h until a 2xx answer (10 s timeout); the same event id on every retry.",
     tags: ["Webhooks"],
     // the receiver authenticates the product by X-Webhook-Signature, not by a credential it holds
     security: [],

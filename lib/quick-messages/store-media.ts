@@ -1,4 +1,4 @@
-import { isForm, readBody } from "@/lib/api/body";
+import { FORM_ROOM_BYTES, isForm, readBody } from "@/lib/api/body";
 import { AppError } from "@/lib/api/errors";
 import { deleteMedia } from "@/lib/storage";
 import { withUploadStream, type StreamedUpload, type UploadedFile, type UploadLimits } from "@/lib/storage/upload-stream";
@@ -14,6 +14,7 @@ export const QUICK_MESSAGE_UPLOAD: UploadLimits = {
   fileFields: ["file", "medias"],
   maxFiles: 1,
   maxFileBytes: QUICK_MESSAGE_MAX_BYTES,
+  maxRequestBytes: QUICK_MESSAGE_MAX_BYTES + FORM_ROOM_BYTES,
   tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
 };
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { schedules } from "@/db/schema";
+import { FORM_ROOM_BYTES } from "@/lib/api/body";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
 import { deleteMedia } from "@/lib/storage";
@@ -15,6 +16,7 @@ export const SCHEDULE_IMAGE_UPLOAD: UploadLimits = {
   fileFields: ["file"],
   maxFiles: 1,
   maxFileBytes: MAX_SCHEDULE_IMAGE_BYTES,
+  maxRequestBytes: MAX_SCHEDULE_IMAGE_BYTES + FORM_ROOM_BYTES,
   tooMany: () => new AppError("ERR_VALIDATION", 400, { issues: [{ path: "file", message: "tooLong" }] }),
 };
 

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from "node:crypto";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { assertNoNul, assertOwnCompany, unexpectedFileField } from "@/lib/api/body";
@@ -7,8 +8,11 @@ import { headerNulMarker } from "./header-nul";
 import { limitedBody } from "./limited-body";
 import { deleteMedia, deletePlatformMedia, isPlatformKey, saveMedia, savePlatformMedia, streamMedia } from "./index";
 
-/** `sentName`: the file name as the client sent it (`filename` is the stored, made-safe one). */
-export type UploadedFile = StoredMedia & { field: string; size: number; sentName?: string };
+/**
+ * `sentName`: the file name as the client sent it (`filename` is the stored, made-safe one);
+ * `sha256`: the hex SHA-256 of its bytes, when the route asked for it (`UploadLimits.hash`).
+ */
+export type UploadedFile = StoredMedia & { field: string; size: number; sentName?: string; sha256?: string };
 export type StreamedUpload = {
   /** Every text field's values, in the order sent. */
   fields: Record<string, string[]>;
@@ -23,10 +27,18 @@ export type UploadLimits = {
   fileFields: string[];
   maxFiles: number;
   maxFileBytes: number;
+  /**
+   * The whole request's bytes at most, files and fields: the route wrapper refuses a larger one
+   * from its Content-Length before reading it, or once past it while reading (413
+   * ERR_PAYLOAD_TOO_LARGE with `limit`, lib/api/body.ts limitBody).
+   */
+  maxRequestBytes: number;
   /** The error for one file too many (routes name their own field). */
   tooMany: () => AppError;
   /** Store in the platform area (announcement media, readable by every signed-in user) rather than the company's. */
   platform?: boolean;
+  /** Also hash each file as it streams into storage (the external send compares requests by it). */
+  hash?: boolean;
 };
 
 const tooLarge = () => new AppError("ERR_MEDIA_TOO_LARGE", 413);
@@ -112,7 +124,8 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
   });
 
   async function storePart(field: string, part: Readable, info: busboy.FileInfo, slot: number) {
-    const chunks: AsyncIterator<Buffer> = part[Symbol.asyncIterator]();
+    const digest = limits.hash ? createHash("sha256") : null;
+    const chunks = hashed(part[Symbol.asyncIterator](), digest);
     const first = await chunks.next();
     if (first.done) return; // browsers send an empty part when no file was picked
     if (++stored > limits.maxFiles) throw limits.tooMany();
@@ -123,7 +136,7 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     const saved = await save.catch((err) => {
       throw limited.error() ?? err;
     });
-    slots[slot] = { ...saved, field, size: limited.size(), sentName: info.filename };
+    slots[slot] = { ...saved, field, size: limited.size(), sentName: info.filename, ...(digest ? { sha256: digest.digest("hex") } : {}) };
   }
 
   try {
@@ -138,6 +151,18 @@ export async function readUploadStream(req: Request, companyId: number, limits: 
     // a truncated body also fails the part being read: the body is what was wrong
     throw malformed ? invalidBody() : err;
   }
+}
+
+/** The part's chunks, each also fed to `digest` (when there is one) as it is read. */
+function hashed(chunks: AsyncIterator<Buffer>, digest: Hash | null): AsyncIterator<Buffer> {
+  if (!digest) return chunks;
+  return {
+    next: async () => {
+      const r = await chunks.next();
+      if (!r.done) digest.update(r.value);
+      return r;
+    },
+  };
 }
 
 /** A file under a field the route does not read: refused once it holds a name or a byte. */

@@ -7,14 +7,16 @@ import type { WebhookEvent } from "./events";
  * its statement). It inserts nothing unless the connection has a URL and asked for this event, so
  * a connection without a webhook costs one indexed read of its own row and nothing more. The body
  * (WebhookPayload) is built here once and sent unchanged on every attempt; `id` is the stable
- * event id (X-Webhook-Id). `source` names a row source with the columns the payload needs.
+ * event id (X-Webhook-Id). `source` names a row source with the columns the payload needs. Times
+ * are written by iso_utc (0021_api_request_hash_iso_times.sql), as the API writes every time:
+ * ISO 8601 in UTC with milliseconds and `Z`, never Postgres' own text of a timestamptz.
  */
 export function webhookInsertSql(event: WebhookEvent, source: SQL, on: SQL): SQL {
   return sql`
     insert into webhook_deliveries (company_id, whatsapp_id, event_id, event, payload)
     select w.company_id, w.id, e.id, ${event}::text, jsonb_build_object(
       'id', e.id, 'event', ${event}::text, 'companyId', w.company_id, 'whatsappId', w.id,
-      'ticketId', s.ticket_id, 'contactNumber', c.number, 'message', s.message, 'createdAt', now())
+      'ticketId', s.ticket_id, 'contactNumber', c.number, 'message', s.message, 'createdAt', iso_utc(now()))
     from ${source} s
     join whatsapps w on ${on} and w.webhook_url is not null and ${event}::text = any(w.webhook_events)
     cross join lateral (select gen_random_uuid()::text as id) e
@@ -25,7 +27,7 @@ export function webhookInsertSql(event: WebhookEvent, source: SQL, on: SQL): SQL
 /** The message part of a payload, from a row source aliased `m` with the messages columns. */
 export const messageJson = (m: string) =>
   sql.raw(`jsonb_build_object('id', ${m}.id, 'wid', ${m}.wid, 'body', ${m}.body, 'fromMe', ${m}.from_me,
-    'mediaType', ${m}.media_type, 'ack', ${m}.ack, 'createdAt', ${m}.created_at)`);
+    'mediaType', ${m}.media_type, 'ack', ${m}.ack, 'createdAt', iso_utc(${m}.created_at))`);
 
 type TicketEvent = { companyId: number; whatsappId: number | null; ticketId: number };
 

@@ -25,5 +25,9 @@ export const webhookSettingsSchema = z.object({
 });
 export type WebhookSettingsInput = z.infer<typeof webhookSettingsSchema>;
 
-/** What GET/PUT answer; `secret` only right after it was made (a first URL, a rotation). */
-export type WebhookSettings = { url: string | null; events: string[]; hasSecret: boolean; secret?: string };
+/**
+ * What GET/PUT answer; `secret` only right after it was made (a first URL, a rotation).
+ * `standardSignature`: deliveries carry the Standard Webhooks headers too; false for a secret made
+ * before they were sent that is not valid base64 (the dialog suggests rotating it).
+ */
+export type WebhookSettings = { url: string | null; events: string[]; hasSecret: boolean; standardSignature: boolean; secret?: string };

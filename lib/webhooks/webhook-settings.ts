@@ -3,22 +3,32 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { whatsapps } from "@/db/schema";
 import { AppError } from "@/lib/api/errors";
-import { sealSecret } from "@/lib/crypto/secret-box";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { WebhookSettings, WebhookSettingsInput } from "./schemas";
+import { standardWebhookKey } from "./sign";
 
-/** A new webhook secret: 32 random bytes, prefixed so people recognise what it is. */
-export const generateWebhookSecret = () => "whsec_" + randomBytes(32).toString("base64url");
+/**
+ * A new webhook secret as Standard Webhooks encodes one: `whsec_` and the base64 of 32 random bytes
+ * (the key), so that standard's libraries verify our deliveries. Secrets made before were base64url.
+ */
+export const generateWebhookSecret = () => "whsec_" + randomBytes(32).toString("base64");
+
+/** Whether deliveries signed with this sealed secret carry the Standard Webhooks headers (lib/webhooks/sign.ts). */
+const signsStandard = (sealed: string | null) => {
+  const secret = sealed ? openSecret(sealed) : null;
+  return secret !== null && standardWebhookKey(secret) !== null;
+};
 
 const ofCompany = (companyId: number, id: number) => and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId));
 
-/** GET /api/whatsapp/{id}/webhook: never the secret, only whether there is one. */
+/** GET /api/whatsapp/{id}/webhook: never the secret, only whether there is one and whether it signs the standard headers. */
 export async function getWebhookSettings(db: DbOrTx, companyId: number, id: number): Promise<WebhookSettings> {
   const [row] = await db
     .select({ url: whatsapps.webhookUrl, events: whatsapps.webhookEvents, secret: whatsapps.webhookSecret })
     .from(whatsapps)
     .where(ofCompany(companyId, id));
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404);
-  return { url: row.url, events: row.events, hasSecret: row.secret !== null };
+  return { url: row.url, events: row.events, hasSecret: row.secret !== null, standardSignature: signsStandard(row.secret) };
 }
 
 /**
@@ -39,7 +49,8 @@ export async function updateWebhookSettings(db: DbOrTx, companyId: number, id: n
     .returning({ stored: whatsapps.webhookSecret });
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404);
   const made = secret !== null && row.stored === sealed;
-  return { url: input.url, events: input.events, hasSecret: row.stored !== null, ...(made ? { secret } : {}) };
+  const settings = { url: input.url, events: input.events, hasSecret: row.stored !== null, standardSignature: signsStandard(row.stored) };
+  return { ...settings, ...(made ? { secret } : {}) };
 }
 
 /**

@@ -18,7 +18,7 @@ export const AREAS: Record<string, Area> = {
       "app/not-found.tsx", "app/api/[[...notFound]]/", "proxy.ts", "messages/",
       ...places("auth", "shell", "theme", "navigation", "i18n", "api"),
     ],
-    specs: ["session.spec.ts", "login-limit.spec.ts", "bad-input.spec.ts", "tenancy.spec.ts", "tickets-live.spec.ts"],
+    specs: ["session.spec.ts", "login-limit.spec.ts", "bad-input.spec.ts", "tenancy.spec.ts", "tickets-live.spec.ts", "uploads.spec.ts"],
   },
   signup: {
     folders: ["app/(public)/signup/", ...places("plans")],
@@ -37,7 +37,8 @@ export const AREAS: Record<string, Area> = {
     folders: [...places("tickets", "ticket", "ticket-notes", "ticket-tags", "tags", "messages", "queues", "queue",
       "queue-options", "chatbot", "quick-messages", "media", "audio", "contacts", "lists")],
     specs: ["tickets-flow.spec.ts", "tickets-conversation.spec.ts", "tickets-access.spec.ts",
-      "tickets-rules.spec.ts", "realtime-catchup.spec.ts", "sandbox.spec.ts", "failed-message.spec.ts", "tickets-live.spec.ts"],
+      "tickets-rules.spec.ts", "realtime-catchup.spec.ts", "sandbox.spec.ts", "failed-message.spec.ts", "tickets-live.spec.ts",
+      "media-length.spec.ts", "uploads.spec.ts"],
   },
   realtime: {
     folders: [...places("realtime", "notifications"), "workers/realtime/", "workers/embedded-realtime.ts"],
@@ -50,7 +51,7 @@ export const AREAS: Record<string, Area> = {
     folders: [...places("contact-lists", "contact-list-items")],
     specs: ["contact-lists.spec.ts"],
   },
-  files: { folders: [...places("files", "file-lists", "storage")], specs: ["file-lists.spec.ts"] },
+  files: { folders: [...places("files", "file-lists", "storage")], specs: ["file-lists.spec.ts", "media-length.spec.ts", "uploads.spec.ts"] },
   campaigns: {
     folders: [...places("campaigns", "campaign", "campaign-settings", "campaigns-config", "jobs")],
     specs: ["campaigns.spec.ts", "campaign-settings.spec.ts", "campaigns-demo.spec.ts"],

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { getDb } from "@/db";
 import { tags } from "@/db/schema";
 import { expect, test } from "./fixtures";
@@ -5,7 +6,8 @@ import { apiHeaders, createTicketsTenant, inbound, openAs, pairByApi } from "./t
 
 // The conversation's tools (spec core §2 "Ticket conversation"): reply quoting a message, delete
 // an own message after confirming, tags, ticket notes in the contact drawer, and returning the
-// ticket to the queue. The customer's side is read through the sandbox API.
+// ticket to the queue. The customer's side is read through the sandbox API. A customer's HTML is
+// drawn by the one formatter in the conversation and in the admin's peek alike (issue 34).
 
 type PhoneMessage = { direction: "in" | "out"; body: string; mediaType: string | null; quotedId: string | null };
 
@@ -13,7 +15,7 @@ test("reply, delete, tags, notes and return to the queue", async ({ browser, req
   test.setTimeout(120_000);
   const t = await createTicketsTenant();
   await getDb().insert(tags).values({ companyId: t.company.id, name: "VIP", color: "#f59e0b" });
-  const admin = await apiHeaders(request, t.admin.email, t.admin.password);
+  let admin = await apiHeaders(request, t.admin.email, t.admin.password);
   await pairByApi(request, admin, t.conn.id);
   const number = "5511966665555";
   const phoneMessages = async (): Promise<PhoneMessage[]> =>
@@ -45,6 +47,27 @@ test("reply, delete, tags, notes and return to the queue", async ({ browser, req
   await expect
     .poll(async () => (await phoneMessages()).find((m) => m.body.includes("Claro, segue o orçamento."))?.quotedId ?? null, { timeout: 15_000 })
     .not.toBeNull();
+
+  // the customer's HTML and WhatsApp markup: bold, no javascript: link, the same in the admin's peek
+  await inbound(request, admin, t.conn.id, number, "João Lima", '<b>oi</b> <a href="javascript:alert(1)">clique</a> *negrito*');
+  const formatted = agent.getByTestId("message").filter({ hasText: "negrito" });
+  await expect(formatted.locator("strong", { hasText: /^oi$/ })).toBeVisible();
+  await expect(formatted.locator("strong", { hasText: /^negrito$/ })).toBeVisible();
+  await expect(formatted.locator("a")).toHaveCount(0);
+  const shots = process.env.E2E_SHOTS_DIR;
+  if (shots) fs.mkdirSync(shots, { recursive: true });
+  if (shots) await agent.screenshot({ path: `${shots}/conversation.png` });
+  const boss = await openAs(browser, t.admin.email, t.admin.password);
+  await boss.getByTestId("ticket-list").locator("li[data-status]", { hasText: "João Lima" }).getByTestId("ticket-peek").click();
+  const peeked = boss.getByTestId("peek-dialog").getByTestId("peek-message").filter({ hasText: "negrito" });
+  await expect(peeked.locator("strong", { hasText: /^oi$/ })).toBeVisible();
+  await expect(peeked.locator("strong", { hasText: /^negrito$/ })).toBeVisible();
+  await expect(peeked.locator("a")).toHaveCount(0);
+  await expect(peeked.getByTestId("message-body")).toHaveText(await formatted.getByTestId("message-body").innerText());
+  if (shots) await boss.screenshot({ path: `${shots}/peek.png` });
+  await boss.context().close();
+  // one session per user: the admin's sign-in in the browser ended the API token's
+  admin = await apiHeaders(request, t.admin.email, t.admin.password);
 
   // delete an own message after confirming: marked deleted here and on the phone
   await input.fill("Mensagem enviada por engano");

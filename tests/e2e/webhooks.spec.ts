@@ -34,7 +34,7 @@ test("connection dialog: webhook section saves URL and events, shows the secret 
   await page.getByTestId("connection-dialog").evaluate((el) => (el.scrollTop = el.scrollHeight));
   if (shot("h7-webhook-deliveries")) await page.screenshot(shot("h7-webhook-deliveries"));
   const settings = await (await page.request.get(`/api/whatsapp/${sandbox.id}/webhook`)).json();
-  expect(settings).toEqual({ url: "https://hooks.example.com/atendimento", events: ["message.received", "ticket.closed"], hasSecret: true });
+  expect(settings).toEqual({ url: "https://hooks.example.com/atendimento", events: ["message.received", "ticket.closed"], hasSecret: true, standardSignature: true });
   // the demo connection goes back to no webhook, for the specs after this one
   expect((await page.request.put(`/api/whatsapp/${sandbox.id}/webhook`, { data: { url: null, events: [] } })).ok()).toBe(true);
 });

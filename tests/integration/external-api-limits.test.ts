@@ -15,6 +15,10 @@ import { mediaForm, newNumber, sendApi, tokenFor } from "./external-api-helpers"
 let storageDir: string;
 const tenant = () => createTenant({ chatbot: false, plan: { useExternalApi: true } });
 const sentOf = (t: Tenant) => getDb().$count(messages, and(eq(messages.companyId, t.companyId), eq(messages.fromMe, true)));
+const filesOf = (t: Tenant) => fs.readdir(path.join(storageDir, String(t.companyId)), { recursive: true, withFileTypes: true }).then(
+  (all) => all.filter((f) => f.isFile()),
+  () => [],
+);
 
 beforeAll(async () => {
   storageDir = await fs.mkdtemp(path.join(os.tmpdir(), "external-api-limits-"));
@@ -40,21 +44,19 @@ describe("Idempotency-Key", () => {
     expect(await sentOf(t)).toBe(2);
   });
 
-  it("two concurrent requests with one key: one message, both answer it", async () => {
+  it("three concurrent requests with one key: one message, all answer it", async () => {
     const t = await tenant();
     const token = await tokenFor(t.whatsappId);
     const key = randomBytes(8).toString("hex");
-    const form = () => mediaForm(newNumber(), "foto", [{ name: "a.png", type: "image/png" }]);
     const number = newNumber();
-    const answers = await Promise.all([
-      sendApi({ token, key, json: { number, body: "corrida" } }),
-      sendApi({ token, key, json: { number, body: "corrida" } }),
-      sendApi({ token, key, form: form() }),
-    ]);
+    const form = () => mediaForm(number, "foto", [{ name: "a.png", type: "image/png" }]);
+    const answers = await Promise.all([sendApi({ token, key, form: form() }), sendApi({ token, key, form: form() }), sendApi({ token, key, form: form() })]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(answers[1].body).toEqual(answers[0].body);
     expect(answers[2].body).toEqual(answers[0].body);
     expect(await sentOf(t)).toBe(answers[0].body.messageIds.length);
+    // the replays' files were stored as they came and deleted: only the sent one is kept
+    expect(await filesOf(t)).toHaveLength(1);
   });
 
   it("the key is per connection: another connection's same key sends", async () => {
@@ -94,6 +96,60 @@ describe("Idempotency-Key", () => {
     await sendApi({ token, key: "old", json: { number: newNumber(), body: "x" } });
     expect(await sentOf(t)).toBe(2);
     expect(await getDb().$count(apiIdempotencyKeys, eq(apiIdempotencyKeys.whatsappId, t.whatsappId))).toBe(1);
+  });
+});
+
+describe("Idempotency-Key with another request: 422 ERR_IDEMPOTENCY_KEY_REUSED (issue 34 §7.5)", () => {
+  const reused = { status: 422, body: { error: "ERR_IDEMPOTENCY_KEY_REUSED" } };
+  const bytesForm = (number: string, fill: number, body = "foto") => {
+    const form = new FormData();
+    form.append("number", number);
+    form.append("body", body);
+    form.append("medias", new Blob([new Uint8Array(64).fill(fill)], { type: "image/png" }), "a.png");
+    return form;
+  };
+
+  it("JSON: the same body (keys in another order) replays; another body is refused and sends nothing", async () => {
+    const t = await tenant();
+    const token = await tokenFor(t.whatsappId);
+    const number = newNumber();
+    const first = await sendApi({ token, key: "j1", json: { number, body: "pedido 1" } });
+    expect(first.status).toBe(200);
+    expect(await sendApi({ token, key: "j1", json: { body: "pedido 1", number } })).toMatchObject({ status: 200, body: first.body });
+    expect(await sendApi({ token, key: "j1", json: { number, body: "pedido 2" } })).toMatchObject(reused);
+    expect(await sendApi({ token, key: "j1", json: { number: newNumber(), body: "pedido 1" } })).toMatchObject(reused);
+    expect(await sentOf(t)).toBe(1);
+  });
+
+  it("multipart: the same form replays; other file bytes or other fields are refused, their files deleted", async () => {
+    const t = await tenant();
+    const token = await tokenFor(t.whatsappId);
+    const number = newNumber();
+    const first = await sendApi({ token, key: "m1", form: bytesForm(number, 1) });
+    expect(first.status).toBe(200);
+    expect(await sendApi({ token, key: "m1", form: bytesForm(number, 1) })).toMatchObject({ status: 200, body: first.body });
+    expect(await sendApi({ token, key: "m1", form: bytesForm(number, 2) })).toMatchObject(reused);
+    expect(await sendApi({ token, key: "m1", form: bytesForm(number, 1, "outra legenda") })).toMatchObject(reused);
+    expect(await sendApi({ token, key: "m1", json: { number, body: "foto" } })).toMatchObject(reused);
+    expect(await sentOf(t)).toBe(1);
+    expect(await filesOf(t)).toHaveLength(1);
+  });
+
+  it("a key whose first request is still at work refuses another request at once", async () => {
+    const t = await tenant();
+    const token = await tokenFor(t.whatsappId);
+    await claimIdempotencyKey(getDb(), { companyId: t.companyId, whatsappId: t.whatsappId, key: "busy", requestHash: "f".repeat(64) });
+    // not 409 after the 5 s wait for the first answer: that answer would not be this request's
+    expect(await sendApi({ token, key: "busy", json: { number: newNumber(), body: "x" } })).toMatchObject(reused);
+  });
+
+  it("a key stored before requests were hashed (no hash) replays any request", async () => {
+    const t = await tenant();
+    const token = await tokenFor(t.whatsappId);
+    const first = await sendApi({ token, key: "old-row", json: { number: newNumber(), body: "antes" } });
+    await getDb().update(apiIdempotencyKeys).set({ requestHash: null }).where(eq(apiIdempotencyKeys.whatsappId, t.whatsappId));
+    expect(await sendApi({ token, key: "old-row", json: { number: newNumber(), body: "depois" } })).toMatchObject({ status: 200, body: first.body });
+    expect(await sentOf(t)).toBe(1);
   });
 });
 

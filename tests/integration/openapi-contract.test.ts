@@ -19,7 +19,7 @@ import { contractProblem } from "./openapi-contract";
 
 // The refusals the route sweep does not provoke (its answers are checked in route-sweep/send.ts),
 // each answered by the product and checked against /api/openapi.json: status listed, body of the
-// documented schema, documented headers there. Not here: 422, which the product does not answer yet.
+// documented schema, documented headers there.
 const SEND = ["POST", "/api/messages/send"] as const;
 function asDocumented(method: string, pattern: string, res: Parameters<typeof contractProblem>[2]) {
   const problem = contractProblem(method, pattern, res);
@@ -84,6 +84,16 @@ describe("answers the route sweep does not provoke, as documented", () => {
     }
     const res = await answer;
     expect(res).toMatchObject({ status: 409, body: { error: "ERR_IDEMPOTENCY_IN_PROGRESS" } });
+    asDocumented(...SEND, res);
+  });
+
+  it("422 ERR_IDEMPOTENCY_KEY_REUSED: an Idempotency-Key sent again with another body", async () => {
+    const t = await tenant();
+    const token = await tokenFor(t.whatsappId);
+    const number = newNumber();
+    expect((await sendApi({ token, key: "once", json: { number, body: "primeira" } })).status).toBe(200);
+    const res = await sendApi({ token, key: "once", json: { number, body: "segunda" } });
+    expect(res).toMatchObject({ status: 422, body: { error: "ERR_IDEMPOTENCY_KEY_REUSED" } });
     asDocumented(...SEND, res);
   });
 

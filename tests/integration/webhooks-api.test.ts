@@ -27,21 +27,22 @@ const storedSecret = async (id: number) => (await getDb().select({ s: whatsapps.
 
 describe("webhook settings API", () => {
   it("shows the secret once, on the first URL, and stores it sealed", async () => {
-    expect((await call(getWebhook, { url: url(a.whatsappId), token: adminA, params: { id: a.whatsappId } })).body).toEqual({ url: null, events: [], hasSecret: false });
+    expect((await call(getWebhook, { url: url(a.whatsappId), token: adminA, params: { id: a.whatsappId } })).body).toEqual({ url: null, events: [], hasSecret: false, standardSignature: false });
     const first = await put(adminA, a.whatsappId, { url: "https://hooks.example.com/in", events: ["message.received", "ticket.closed"] });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ url: "https://hooks.example.com/in", events: ["message.received", "ticket.closed"], hasSecret: true });
     const secret = first.body.secret as string;
-    expect(secret).toMatch(/^whsec_[\w-]{40,}$/);
+    // Standard Webhooks' encoding: whsec_ and the base64 of 32 random bytes
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const stored = (await storedSecret(a.whatsappId))!;
     expect(isSealed(stored)).toBe(true);
     expect(stored).not.toContain(secret.slice(6));
     expect(openSecret(stored)).toBe(secret);
 
     const again = await put(adminA, a.whatsappId, { url: "https://hooks.example.com/v2", events: ["message.ack"] });
-    expect(again.body).toEqual({ url: "https://hooks.example.com/v2", events: ["message.ack"], hasSecret: true });
+    expect(again.body).toEqual({ url: "https://hooks.example.com/v2", events: ["message.ack"], hasSecret: true, standardSignature: true });
     const read = await call(getWebhook, { url: url(a.whatsappId), token: adminA, params: { id: a.whatsappId } });
-    expect(read.body).toEqual({ url: "https://hooks.example.com/v2", events: ["message.ack"], hasSecret: true });
+    expect(read.body).toEqual({ url: "https://hooks.example.com/v2", events: ["message.ack"], hasSecret: true, standardSignature: true });
     expect(JSON.stringify(read.body)).not.toContain(secret);
   });
 
@@ -68,7 +69,7 @@ describe("webhook settings API", () => {
 
   it("turning it off keeps the secret", async () => {
     const off = await put(adminA, a.whatsappId, { url: "", events: [] });
-    expect(off.body).toEqual({ url: null, events: [], hasSecret: true });
+    expect(off.body).toEqual({ url: null, events: [], hasSecret: true, standardSignature: true });
   });
 });
 

@@ -26,15 +26,27 @@ const codeOf = async (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) =>
 
 describe("readSendRequest", () => {
   it("JSON: a text message", async () => {
-    expect(await readSendRequest(json({ number: "5511999998888", body: "Olá" }), 1)).toEqual({ number: "5511999998888", body: "Olá", files: [] });
+    expect(await readSendRequest(json({ number: "5511999998888", body: "Olá" }), 1)).toEqual({ number: "5511999998888", body: "Olá", files: [], requestHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(await codeOf(readSendRequest(json({ number: "5511999998888" }), 1))).toBe("ZodError");
   });
 
   it("multipart: files with an optional caption", async () => {
     const one = await readSendRequest(form({ number: "5511999998888" }, ["a.png"]), 1);
-    expect({ ...one, files: one.files.map((f) => f.filename) }).toEqual({ number: "5511999998888", body: "", files: ["a.png"] });
+    expect({ ...one, files: one.files.map((f) => f.filename) }).toMatchObject({ number: "5511999998888", body: "", files: ["a.png"] });
     const two = await readSendRequest(form({ number: "5511999998888", body: "Veja" }, ["a.png", "b.png"]), 1);
-    expect({ ...two, files: two.files.map((f) => f.filename) }).toEqual({ number: "5511999998888", body: "Veja", files: ["a.png", "b.png"] });
+    expect({ ...two, files: two.files.map((f) => f.filename) }).toMatchObject({ number: "5511999998888", body: "Veja", files: ["a.png", "b.png"] });
+  });
+
+  it("multipart: the request's hash covers each file's bytes, hashed as they streamed into storage", async () => {
+    const withBytes = (fill: number) => {
+      const f = new FormData();
+      f.append("number", "5511999998888");
+      f.append("medias", new Blob([new Uint8Array(100_000).fill(fill)], { type: "image/png" }), "a.png");
+      return new Request(url, { method: "POST", body: f });
+    };
+    const [a, again, other] = await Promise.all([withBytes(1), withBytes(1), withBytes(2)].map((r) => readSendRequest(r, 1)));
+    expect(again.requestHash).toBe(a.requestHash);
+    expect(other.requestHash).not.toBe(a.requestHash);
   });
 
   it("multipart without a file is a text message: the body is required", async () => {

@@ -36,7 +36,7 @@ describe("the OpenAPI document", () => {
     expect(medias.type).toBe("array");
     expect(send?.security).toEqual([{ connectionToken: [] }]);
     expect(doc.components?.securitySchemes?.connectionToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(send?.responses ?? {}).sort()).toEqual(["200", "400", "401", "402", "403", "404", "409", "413", "429"]);
+    expect(Object.keys(send?.responses ?? {}).sort()).toEqual(["200", "400", "401", "402", "403", "404", "409", "413", "422", "429"]);
     const tooMany = send?.responses?.["429"] as { headers?: Obj } | undefined;
     expect(Object.keys(tooMany?.headers ?? {})).toEqual(["Retry-After"]);
   });
@@ -45,7 +45,9 @@ describe("the OpenAPI document", () => {
     const hook = doc.webhooks?.webhookEvent;
     const post = hook && "post" in hook ? hook.post : undefined;
     const headers = (post?.parameters ?? []).map((p) => ("name" in p ? p.name : ""));
-    expect(headers).toEqual(["X-Webhook-Id", "X-Webhook-Timestamp", "X-Webhook-Signature"]);
+    // Standard Webhooks' headers (absent for an old secret that is not base64), then the legacy ones
+    expect(headers).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Webhook-Id", "X-Webhook-Timestamp", "X-Webhook-Signature"]);
+    expect((post?.parameters ?? []).map((p) => ("required" in p ? Boolean(p.required) : false))).toEqual([false, false, false, true, true, true]);
     const event = (schemas.WebhookEvent.properties as Record<string, Obj>).event;
     expect(event.enum).toEqual(["message.received", "message.ack", "ticket.created", "ticket.closed"]);
   });

@@ -36,6 +36,7 @@ describe("the API reference of /messages-api", () => {
       ["404", "ErrorAnswer"],
       ["409", "ErrorAnswer"],
       ["413", "ErrorAnswer"],
+      ["422", "ErrorAnswer"],
       ["429", "ErrorAnswer"],
     ]);
     expect(send.responses.at(-1)?.headers).toEqual(["Retry-After"]);
@@ -56,7 +57,7 @@ describe("the API reference of /messages-api", () => {
   it("shows the webhook with its signature headers and the models with their fields", () => {
     const [hook] = operationsOf(doc, "webhooks");
     expect(hook.auth).toEqual([]);
-    expect(hook.params.map((p) => p.name)).toEqual(["X-Webhook-Id", "X-Webhook-Timestamp", "X-Webhook-Signature"]);
+    expect(hook.params.map((p) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Webhook-Id", "X-Webhook-Timestamp", "X-Webhook-Signature"]);
     const answer = modelsOf(doc).find((m) => m.name === "SendMessageAnswer");
     expect(answer?.fields.map((f) => [f.name, f.type])).toEqual([
       ["mensagem", '"Mensagem enviada"'],

@@ -2,7 +2,9 @@ import { Fragment, type ReactNode } from "react";
 import { formatBody, type BodyNode } from "@/lib/messages/format-body";
 
 // Message text as React elements from the safe tree of formatBody: strings are escaped by React and
-// only strong, em, del, code and a are ever created (never dangerouslySetInnerHTML).
+// only strong, em, u, del, code and a are ever created (never dangerouslySetInnerHTML). The one
+// formatter of message text: the bubble, the admin's peek and quoted replies all draw it
+// (message-content.tsx).
 
 function render(nodes: BodyNode[]): ReactNode[] {
   return nodes.map((n, i) => {
@@ -18,6 +20,8 @@ function render(nodes: BodyNode[]): ReactNode[] {
         return <strong key={i}>{render(n.children)}</strong>;
       case "em":
         return <em key={i}>{render(n.children)}</em>;
+      case "u":
+        return <u key={i}>{render(n.children)}</u>;
       case "del":
         return <del key={i}>{render(n.children)}</del>;
       case "code":

@@ -5,9 +5,8 @@ import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { cn } from "@/lib/utils";
 import type { ConversationMessage } from "./conversation-types";
-import { MessageBody } from "./message-body";
+import { MessageContent } from "./message-content";
 import { MessageFailure } from "./message-failure";
-import { CAPTIONED, MessageMedia } from "./message-media";
 import { MessageMenu } from "./message-menu";
 import { timeLabel } from "./message-rows";
 import { MessageTicks } from "./message-ticks";
@@ -35,8 +34,6 @@ const SENDER_COLORS = ["text-rose-600 dark:text-rose-400", "text-amber-700 dark:
 export const MessageBubble = memo(function MessageBubble({ message: m, first, isGroup, contactName, onReply, canWrite, onDelete, onResent, onJump }: Props) {
   const t = useTranslations("tickets.conversation");
   const showName = isGroup && !m.fromMe && first && m.contact;
-  const hasMedia = !!m.mediaType && !m.isDeleted;
-  const showBody = !m.isDeleted && m.body.trim() !== "" && (!m.mediaType || CAPTIONED.has(m.mediaType));
   const failed = m.fromMe && !m.isDeleted && m.sendStatus === "failed";
   return (
     <div id={`message-${m.id}`} className={cn("flex px-2 sm:px-6", m.fromMe ? "justify-end" : "justify-start", first ? "mt-2.5" : "mt-0.5")} data-testid="message" data-from-me={m.fromMe}>
@@ -51,18 +48,13 @@ export const MessageBubble = memo(function MessageBubble({ message: m, first, is
       >
         {showName && <div className={cn("mb-0.5 pr-6 text-xs font-semibold", SENDER_COLORS[m.contact!.id % SENDER_COLORS.length])}>{m.contact!.name}</div>}
         {m.quotedMsg && !m.isDeleted && <QuotedMessage quoted={m.quotedMsg} contactName={contactName} onJump={onJump} />}
-        {hasMedia && (
-          <div className="mb-1 pt-0.5">
-            <MessageMedia message={m} />
-          </div>
-        )}
         {m.isDeleted && (
           <span className="inline-flex items-center gap-1.5 pr-1 italic text-muted-foreground line-through decoration-muted-foreground/50" data-testid="message-deleted">
             <Ban className="size-3.5 shrink-0" aria-hidden />
             {t("deletedMessage")}
           </span>
         )}
-        {showBody && <MessageBody body={m.body} />}
+        {!m.isDeleted && <MessageContent message={m} />}
         <span className="float-right mt-1 ml-3 flex translate-y-0.5 items-center gap-1 text-[11px] leading-none text-muted-foreground select-none">
           {m.isEdited && !m.isDeleted && <span className="italic" data-testid="message-edited">{t("edited")}</span>}
           <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>

@@ -10,8 +10,13 @@ import { MessageBody } from "./message-body";
 /** Media types whose body is a caption shown under the media. */
 export const CAPTIONED = new Set(["image", "video", "application", "document", "sticker"]);
 
+export type MediaMessage = Pick<ConversationMessage, "body" | "mediaType"> & { mediaUrl?: string | null };
+
+/** Whether MessageMedia draws anything: a location or contact card (from the body), else a stored file. */
+export const hasMediaPart = (m: MediaMessage) => m.mediaType === "locationMessage" || m.mediaType === "vcard" || (!!m.mediaType && !!m.mediaUrl);
+
 /** The media part of a bubble (spec core §2): image, audio, video, location, contact card, file. */
-export function MessageMedia({ message }: { message: ConversationMessage }) {
+export function MessageMedia({ message }: { message: MediaMessage }) {
   const t = useTranslations("tickets.conversation");
   const { mediaType, mediaUrl, body } = message;
 

@@ -29,7 +29,7 @@ export function TicketNotice({ kind, at }: { kind: "ended" | "started"; at: stri
 }
 
 /** A missed voice or video call (mediaType call_log; the body says "video" for video calls). */
-export function CallLine({ message }: { message: ConversationMessage }) {
+export function CallLine({ message }: { message: Pick<ConversationMessage, "id" | "body" | "mediaType" | "createdAt"> }) {
   const t = useTranslations("tickets.conversation");
   const video = message.body.trim().toLowerCase() === "video";
   const Icon = video ? VideoOff : PhoneMissed;

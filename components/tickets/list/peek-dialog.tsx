@@ -4,6 +4,7 @@ import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ContactAvatar } from "@/components/contacts/contact-avatar";
+import { CallLine } from "@/components/tickets/conversation/message-separators";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
@@ -111,7 +112,7 @@ export function PeekDialog({ ticket, onClose }: { ticket: TicketItem; onClose: (
                   {t("otherTicket")}
                 </p>
               )}
-              <PeekMessage message={m} />
+              {m.mediaType === "call_log" ? <CallLine message={m} /> : <PeekMessage message={m} />}
             </div>
           ))}
         </div>

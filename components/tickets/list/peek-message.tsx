@@ -1,7 +1,8 @@
 "use client";
 
-import { Ban, Paperclip } from "lucide-react";
+import { Ban } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { MessageContent } from "@/components/tickets/conversation/message-content";
 import { cn } from "@/lib/utils";
 import { formatMessageTime } from "./ticket-format";
 
@@ -17,7 +18,7 @@ export type PeekMessageView = {
   contact: { id: number; name: string } | null;
 };
 
-/** One bubble of the peek: the text as plain text (never HTML), media shown simply. */
+/** One bubble of the peek: its content drawn as the conversation draws it (MessageContent). */
 export function PeekMessage({ message: m }: { message: PeekMessageView }) {
   const t = useTranslations("tickets.list.peek");
   return (
@@ -34,10 +35,7 @@ export function PeekMessage({ message: m }: { message: PeekMessageView }) {
             {t("deleted")}
           </p>
         ) : (
-          <>
-            {m.mediaUrl && <Media type={m.mediaType} url={m.mediaUrl} label={t("download")} />}
-            {m.body && <p className="break-words whitespace-pre-wrap">{m.body}</p>}
-          </>
+          <MessageContent message={m} />
         )}
         <p className="mt-1 text-right text-[11px] text-muted-foreground tabular-nums">{formatMessageTime(m.createdAt)}</p>
       </div>
@@ -45,17 +43,3 @@ export function PeekMessage({ message: m }: { message: PeekMessageView }) {
   );
 }
 
-function Media({ type, url, label }: { type: string | null; url: string; label: string }) {
-  if (type === "image") {
-    // eslint-disable-next-line @next/next/no-img-element -- an authenticated file of our API, not an optimisable asset
-    return <img src={url} alt="" className="mb-1 max-h-60 rounded-lg object-contain" />;
-  }
-  if (type === "audio") return <audio controls src={url} className="mb-1 max-w-full" />;
-  if (type === "video") return <video controls src={url} className="mb-1 max-h-60 rounded-lg" />;
-  return (
-    <a href={url} target="_blank" rel="noreferrer" className="mb-1 inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline">
-      <Paperclip className="size-4" aria-hidden />
-      {label}
-    </a>
-  );
-}
