@@ -53,27 +53,16 @@ async function main() {
     // background WhatsApp checks of contact-list numbers (issue 15)
     numberChecks: numberChecks(getDb),
   });
-  const unlisten = await listen(
-    () => void worker.tick(),
-    // pairing codes are asked of the live socket (lib/connections/pairing-notice.ts)
-    (payload) => {
-      const notice = readPairingNotice(payload);
-      if (notice) worker.pair(notice.whatsappId, notice.number);
-    },
-  );
-  serveWorkerMetrics(); // GET /metrics on METRICS_PORT, with METRICS_TOKEN (docs/observability.md)
-  await worker.start();
-  console.log(`WhatsApp worker ${workerId} running (${enabledProviders().join(", ")})`);
-  // timed work (scheduled messages): Inngest when configured, else this timer
-  const scheduler = isInngestConfigured() ? null : createEmbeddedScheduler({ db: getDb, intervalMs: env.SCHEDULER_INTERVAL_MS });
-  scheduler?.start();
-  console.log(scheduler ? `Embedded scheduler running every ${env.SCHEDULER_INTERVAL_MS} ms` : "Timed work runs on Inngest (/api/inngest)");
   // SIGTERM (the launcher, compose, Ctrl+C): close the sockets and release the leases so another
-  // worker takes the connections at once, not after WORKER_LEASE_MS
+  // worker takes the connections at once, not after WORKER_LEASE_MS. Handled from before the start
+  // claims anything: a stop during the start waits for it, then releases what it took.
+  let unlisten = async () => {};
+  let scheduler: ReturnType<typeof createEmbeddedScheduler> | null = null;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    await starting.catch(() => {});
     const held = worker.running().length;
     await scheduler?.stop();
     await worker.stop();
@@ -82,8 +71,27 @@ async function main() {
     await closeDb();
     process.exit(0);
   };
+  const starting = (async () => {
+    unlisten = await listen(
+      () => void worker.tick(),
+      // pairing codes are asked of the live socket (lib/connections/pairing-notice.ts)
+      (payload) => {
+        const notice = readPairingNotice(payload);
+        if (notice) worker.pair(notice.whatsappId, notice.number);
+      },
+    );
+    serveWorkerMetrics(); // GET /metrics on METRICS_PORT, with METRICS_TOKEN (docs/observability.md)
+    await worker.start();
+  })();
   process.on("SIGTERM", () => void shutdown());
   process.on("SIGINT", () => void shutdown());
+  await starting;
+  if (stopping) return;
+  console.log(`WhatsApp worker ${workerId} running (${enabledProviders().join(", ")})`);
+  // timed work (scheduled messages): Inngest when configured, else this timer
+  scheduler = isInngestConfigured() ? null : createEmbeddedScheduler({ db: getDb, intervalMs: env.SCHEDULER_INTERVAL_MS });
+  scheduler?.start();
+  console.log(scheduler ? `Embedded scheduler running every ${env.SCHEDULER_INTERVAL_MS} ms` : "Timed work runs on Inngest (/api/inngest)");
 }
 
 /**

@@ -28,6 +28,11 @@ export const AREAS: Record<string, Area> = {
     folders: ["workers/start.ts", "workers/launcher/", "db/", "lib/env.ts", "lib/platform/"],
     specs: ["first-start.spec.ts"],
   },
+  // the web process's stop: the drain, keep-alive connections, the launcher's wait for its children
+  "graceful-stop": {
+    folders: ["workers/start.ts", "workers/launcher/", "workers/keep-alive-drain-hook.mjs", "workers/client-address-hook.mjs"],
+    specs: ["graceful-stop.spec.ts"],
+  },
   "password-reset": {
     folders: ["app/(public)/forgetpsw/", "app/(public)/recovery-password/", "app/api/forgetpassword/",
       "app/api/resetpasswords/", ...places("password-reset", "mail", "sandbox-mail")],

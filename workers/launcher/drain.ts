@@ -4,7 +4,8 @@ import path from "node:path";
 
 // The web role's drain on SIGTERM (SHUTDOWN_DRAIN_MS): first /api/health/ready answers 503
 // "draining" (lib/observability/draining.ts reads the flag file named by DRAIN_FILE) while the
-// server still serves, so the proxy stops sending new requests; only then does Next get SIGTERM,
+// server still serves, and every answer says `Connection: close` (workers/keep-alive-drain-hook.mjs),
+// so the proxy stops sending new requests and keeps no connection; only then does Next get SIGTERM,
 // stop listening and finish the requests in flight. A file, because the flag must reach the Next
 // child and Next keeps SIGTERM (and SIGUSR2) for itself.
 
