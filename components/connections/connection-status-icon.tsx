@@ -25,6 +25,8 @@ export function ConnectionStatusIcon({ status, testId = "connection-status" }: {
     <Tooltip>
       <TooltipTrigger asChild>
         <span
+          // an icon named by its status: a label needs a role (axe aria-prohibited-attr)
+          role="img"
           tabIndex={0}
           className={cn("inline-flex size-8 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring", disc)}
           data-testid={testId}

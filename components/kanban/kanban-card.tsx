@@ -54,7 +54,8 @@ export function CardFace({ card, dragging, movable }: { card: Card; dragging?: b
 /**
  * A card that drags (dnd-kit; the overlay shows it moving, the card stays in place, dimmed): with the pointer after a few pixels (so 'Ver Ticket' still clicks),
  * or focused with Space, the arrows between lanes, and Space again. A ticket the viewer may not
- * change (lib/tickets/ticket-rules.ts canWriteTicket) stays put.
+ * change (lib/tickets/ticket-rules.ts canWriteTicket) stays put. The card is the list's item, focusable,
+ * not a button: a button may not hold the 'Ver Ticket' link (axe nested-interactive, issue 34 §8).
  */
 export function KanbanCard({ card, lane, movable, label }: { card: Card; lane: LaneKey; movable: boolean; label: string }) {
   const t = useTranslations("kanban");
@@ -62,6 +63,7 @@ export function KanbanCard({ card, lane, movable, label }: { card: Card; lane: L
     id: `card-${card.id}-${lane}`,
     data: { ticketId: card.id, from: lane } satisfies DragData,
     disabled: !movable,
+    attributes: { role: "listitem" },
   });
   return (
     <li

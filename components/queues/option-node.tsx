@@ -82,7 +82,7 @@ function OptionItem({ node, actions }: { node: QueueOptionNode; actions: TreeAct
             {node.message ? (
               <p className="line-clamp-2 text-xs whitespace-pre-line text-muted-foreground">{node.message}</p>
             ) : (
-              <p className="text-xs text-muted-foreground/70 italic">{t("noMessage")}</p>
+              <p className="text-xs text-muted-foreground italic">{t("noMessage")}</p>
             )}
             {node.children.length > 0 && !expanded && (
               <p className="mt-1 text-xs text-muted-foreground">{t("childrenCount", { count: node.children.length })}</p>

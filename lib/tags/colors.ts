@@ -32,11 +32,11 @@ function luminance(hex: string): number {
 }
 
 /**
- * White when it reaches a 3:1 contrast on the chip (WCAG's bar for bold text and UI parts; the chip
- * text is semibold), else black: saturated blues, purples and reds read white, as designers expect,
- * while light and mid tones (amber, lime, cyan) read black. Contrast against white is 1.05 / (L + 0.05).
+ * White when it reaches WCAG AA's 4.5:1 contrast on the chip (the chips' 12-14px semibold text is not
+ * "large text", so 3:1 is not enough: axe flagged white on #6366F1, 4.46:1), else black, which then
+ * reaches at least 4.58:1. Contrast against white is 1.05 / (L + 0.05).
  */
 export function readableTextColor(background: string): "#000000" | "#FFFFFF" {
   if (!HEX_COLOR.test(background.trim())) return "#000000";
-  return 1.05 / (luminance(background) + 0.05) >= 3 ? "#FFFFFF" : "#000000";
+  return 1.05 / (luminance(background) + 0.05) >= 4.5 ? "#FFFFFF" : "#000000";
 }

@@ -86,6 +86,11 @@ export const AREAS: Record<string, Area> = {
     specs: ["super-admin.spec.ts", "newcomer.spec.ts", "session.spec.ts"],
   },
   announcements: { folders: places("announcements"), specs: ["announcements.spec.ts"] },
+  // axe over every page of the menu (issue 34 §8): the theme's colours and the shared parts
+  accessibility: {
+    folders: ["app/globals.css", "components/ui/", "lib/tags/colors.ts", ...places("theme", "navigation", "shell")],
+    specs: ["accessibility.spec.ts"],
+  },
 };
 
 /** The areas a repository path belongs to (none for tests, docs and files no area claims). */

@@ -20,17 +20,18 @@ describe("readableTextColor", () => {
     expect(readableTextColor(DEFAULT_TAG_COLOR)).toBe("#000000");
     expect(readableTextColor("#000000")).toBe("#FFFFFF");
     expect(readableTextColor("#1E293B")).toBe("#FFFFFF");
-    expect(readableTextColor("#6366F1")).toBe("#FFFFFF");
+    expect(readableTextColor("#6366F1")).toBe("#000000");
+    expect(readableTextColor("#78716C")).toBe("#FFFFFF");
   });
 
-  it("reaches at least a 3:1 contrast (WCAG large and bold text) on every palette colour", () => {
+  it("reaches at least a 4.5:1 contrast (WCAG AA for normal text) on every palette colour", () => {
     const lum = (hex: string) => {
       const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
       return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
     };
     for (const bg of TAG_PALETTE) {
       const [l1, l2] = [lum(bg), lum(readableTextColor(bg))].sort((x, y) => y - x);
-      expect((l1 + 0.05) / (l2 + 0.05), bg).toBeGreaterThanOrEqual(3);
+      expect((l1 + 0.05) / (l2 + 0.05), bg).toBeGreaterThanOrEqual(4.5);
     }
   });
 

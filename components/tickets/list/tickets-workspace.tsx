@@ -32,11 +32,11 @@ export function TicketsWorkspace({ list, children }: { list: React.ReactNode; ch
     <div className="-m-4 flex h-[calc(100dvh-4rem)] flex-col overflow-hidden sm:-m-6 md:flex-row" data-testid="tickets-workspace">
       <Tabs value={pane} onValueChange={(v) => setPane(v as Pane)} className="border-b bg-card p-2 md:hidden">
         <TabsList className="w-full">
-          <TabsTrigger value="ticket" data-testid="tickets-pane-ticket">
+          <TabsTrigger value="ticket" aria-controls={undefined} data-testid="tickets-pane-ticket">
             <MessageSquareText aria-hidden />
             {t("ticket")}
           </TabsTrigger>
-          <TabsTrigger value="list" data-testid="tickets-pane-list">
+          <TabsTrigger value="list" aria-controls={undefined} data-testid="tickets-pane-list">
             <List aria-hidden />
             {t("list")}
           </TabsTrigger>
