@@ -47,7 +47,7 @@ export function AnnouncementsPopover() {
           <Megaphone className="size-5" />
           {unseen > 0 && (
             <span
-              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground tabular-nums"
+              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive-fill px-1 text-[10px] leading-none font-semibold text-destructive-foreground tabular-nums"
               data-testid="announcements-count"
             >
               {unseen > 9 ? "9+" : unseen}

@@ -11,7 +11,7 @@ const buttonVariants = cva(
       variant: {
         default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
         destructive:
-          "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/60",
+          "bg-destructive-fill text-destructive-foreground shadow-xs hover:bg-destructive-fill/90 focus-visible:ring-destructive/60",
         outline:
           "border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/20 dark:hover:bg-input/40",
         secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/75",

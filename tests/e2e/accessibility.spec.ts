@@ -23,13 +23,14 @@ const pagesFor = (profile: "admin" | "user") => {
   return Object.values(PAGES).filter((p) => deniedReason(p.access, viewer) === null).map((p) => p.href);
 };
 
-/** Something on the pages whose findings hid in their rows: a kanban lane with a card, a connection. */
+/** Something on the pages whose findings hid in their rows: a kanban lane with a card, a connection, an unread count. */
 async function seedRows(t: E2eTenant) {
   const db = getDb();
   const tag = randomBytes(3).toString("hex");
   await db.insert(tags).values({ companyId: t.company.id, name: `Atendendo ${tag}`, color: "#6366F1", kanban: 1 });
   const [contact] = await db.insert(contacts).values({ companyId: t.company.id, name: `Cliente ${tag}`, number: `5511${Date.now() % 1e9}` }).returning();
-  await db.insert(tickets).values({ companyId: t.company.id, contactId: contact.id, status: "open", userId: t.admin.id, lastMessage: "Olá" });
+  // unread messages: the bell's red count shows on every page (light text on a filled red)
+  await db.insert(tickets).values({ companyId: t.company.id, contactId: contact.id, status: "open", userId: t.admin.id, lastMessage: "Olá", unreadMessages: 2 });
   await db.insert(whatsapps).values({ companyId: t.company.id, name: `Conexão ${tag}`, provider: "sandbox", status: "DISCONNECTED", token: `tok${tag}${tag}${tag}` });
 }
 
