@@ -6,13 +6,12 @@ import { getDb } from "@/db";
 import { messages, whatsapps } from "@/db/schema";
 import type { TenantContext } from "@/lib/api/context";
 import { AppError } from "@/lib/api/errors";
-import { claimOutbox } from "@/lib/messages/claim-outbox";
 import { ingestInbound } from "@/lib/messages/ingest-inbound";
 import { markFailed, markSent } from "@/lib/messages/mark-outbox";
 import { queueOutbound } from "@/lib/messages/queue-outbound";
-import type { OutboundMessage, WhatsAppConnection } from "@/lib/whatsapp/types";
-import { createWhatsAppWorker } from "@/lib/whatsapp/worker/whatsapp-worker";
+import type { OutboundMessage } from "@/lib/whatsapp/types";
 import { createTenant, type Tenant } from "../helpers/factories";
+import { createSendingWorker } from "../helpers/sending-worker";
 
 let t: Tenant;
 let ticketId: number;
@@ -34,25 +33,11 @@ it("a send whose markSent fails (the database away for a moment) is recorded whe
   const sent: OutboundMessage[] = [];
   const failed: unknown[] = [];
   let refusals = 2;
-  const worker = createWhatsAppWorker({
-    db: getDb,
+  const worker = createSendingWorker({
     workerId: "w-settle",
-    providers: ["sandbox"],
     tickMs: 50,
-    log: () => {},
-    createConnection: (_p, c): WhatsAppConnection => ({
-      start: async () => void (await c.emit({ type: "status", status: "CONNECTED" })),
-      stop: async () => {},
-      logout: async () => {},
-      checkNumber: async (n) => n,
-      send: async (m) => (sent.push(m), { wid: m.wid }),
-      markRead: async () => {},
-      edit: async () => {},
-      deleteForEveryone: async () => {},
-    }),
-    onEvent: async () => {},
+    send: async (m) => (sent.push(m), { wid: m.wid }),
     outbox: {
-      claim: (id, limit, room) => claimOutbox(getDb(), id, limit, room),
       markSent: async (r) => {
         if (refusals-- > 0) throw new Error("Connection terminated unexpectedly");
         await markSent(getDb(), r);
@@ -80,31 +65,13 @@ it("a socket that dropped gives the tries back: the failed send and the rest of 
   for (const body of ["queda 1", "queda 2", "queda 3"]) await queueOutbound(getDb(), ctx, ticketId, { body });
   let down = true;
   const sent: string[] = [];
-  const worker = createWhatsAppWorker({
-    db: getDb,
+  const worker = createSendingWorker({
     workerId: "w-dropped",
-    providers: ["sandbox"],
     tickMs: 60_000,
-    log: () => {},
-    createConnection: (_p, c): WhatsAppConnection => ({
-      start: async () => void (await c.emit({ type: "status", status: "CONNECTED" })),
-      stop: async () => {},
-      logout: async () => {},
-      checkNumber: async (n) => n,
-      send: async (m) => {
-        if (down) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 503);
-        sent.push(m.body);
-        return { wid: m.wid };
-      },
-      markRead: async () => {},
-      edit: async () => {},
-      deleteForEveryone: async () => {},
-    }),
-    onEvent: async () => {},
-    outbox: {
-      claim: (id, limit, room) => claimOutbox(getDb(), id, limit, room),
-      markSent: async (r) => void (await markSent(getDb(), r)),
-      markFailed: async (r) => void (await markFailed(getDb(), r)),
+    send: async (m) => {
+      if (down) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 503);
+      sent.push(m.body);
+      return { wid: m.wid };
     },
   });
   await worker.start();

@@ -6,10 +6,7 @@ import { offerLocalWake } from "./local-wake";
 import { addCheckCount, createCheckBudget, loadCheckCount, NUMBER_CHECK_PACE, runNumberChecks, type CheckBudget } from "./number-checks";
 import { claimRevokes } from "./revokes";
 import { createSendPacer, type SendPacer } from "./send-pacer";
-import { settleWrite } from "./settle-write";
-
-// the provider's "not connected": nothing left, the try is given back (lib/messages/mark-outbox.ts)
-const NOT_SENT = "ERR_WAPP_NOT_INITIALIZED";
+import { createBatchSender, errorCode } from "./send-batches";
 import type { ConnectionRef, WorkerDeps } from "./types";
 import { registerWorkerProcess, reportWorkerProcess, stopWorkerProcess } from "./worker-processes";
 
@@ -26,9 +23,6 @@ type Running = {
   /** what nobody asked for waits its turn on a real number (send-pacer.ts); null: not paced */
   pacer: SendPacer | null;
 };
-
-// Send errors a retry cannot fix: the message is marked failed at once and shown to the agent.
-const PERMANENT = new Set(["ERR_WAPP_INVALID_CONTACT"]);
 
 /**
  * The WhatsApp worker: holds a lease on each connection it runs (another worker takes over when
@@ -165,68 +159,7 @@ export function createWhatsAppWorker(deps: WorkerDeps) {
     return true;
   }
 
-  const errorCode = (err: unknown) => (err instanceof AppError ? err.code : (err as Error).message || "ERR_SENDING_WAPP_MSG");
-
-  // what went out is recorded whatever the database does meanwhile (settle-write.ts)
-  const settle = (label: string, write: () => Promise<unknown>) => settleWrite(write, { stopped: () => stopped, log, label });
-  // the pacer's count is a limit, not a record: a failed count is logged, never a reason to resend
-  const spent = (r: Running) => r.pacer?.spent().catch((err) => log(`counting a send of connection ${r.ref.id} failed: ${(err as Error).message}`));
-
-  // "stop": the socket dropped (resume when it comes back); otherwise how many rows were taken
-  async function sendAgentBatch(r: Running): Promise<number | "stop"> {
-    const batch = await deps.outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
-    // a send's parts (text, files) are one send for the pacer: counted once per ticket
-    const counted = new Set<number | undefined>();
-    for (const [i, item] of batch.entries()) {
-      if (stopped) return "stop";
-      try {
-        await r.conn.send(item.message);
-      } catch (err) {
-        const code = errorCode(err);
-        await deps.outbox.markFailed({ id: item.id, companyId: item.companyId, error: code, retry: !PERMANENT.has(code) });
-        if (code === NOT_SENT) {
-          // the socket dropped: the rest of the batch goes back to pending now, not in a minute
-          for (const rest of batch.slice(i + 1)) await deps.outbox.markFailed({ id: rest.id, companyId: rest.companyId, error: NOT_SENT, retry: true });
-          return "stop";
-        }
-        continue;
-      }
-      await settle(`message ${item.id}`, () => deps.outbox.markSent({ id: item.id, companyId: item.companyId }));
-      if (item.unsolicited && !counted.has(item.ticketId)) {
-        counted.add(item.ticketId);
-        await spent(r);
-      }
-    }
-    return batch.length;
-  }
-
-  async function sendCampaignBatch(r: Running): Promise<number | "stop"> {
-    const outbox = deps.campaignOutbox;
-    if (!outbox) return 0;
-    const batch = await outbox.claim(r.ref.id, 20, r.pacer ? await r.pacer.room() : null);
-    for (const [i, item] of batch.entries()) {
-      if (stopped) return "stop";
-      const ref = { id: item.id, companyId: item.companyId };
-      let number: string | undefined;
-      try {
-        if (item.checkNumber) r.budget.spend(1);
-        number = item.checkNumber ? await r.conn.checkNumber(item.message.to) : undefined;
-        await r.conn.send(number ? { ...item.message, to: number } : item.message);
-      } catch (err) {
-        const code = errorCode(err);
-        if (code === "ERR_WAPP_INVALID_CONTACT") await outbox.markInvalid(ref);
-        else await outbox.markFailed({ ...ref, error: code, retry: true });
-        if (code === NOT_SENT) {
-          for (const rest of batch.slice(i + 1)) await outbox.markFailed({ id: rest.id, companyId: rest.companyId, error: NOT_SENT, retry: true });
-          return "stop";
-        }
-        continue;
-      }
-      await settle(`campaign message ${item.id}`, () => outbox.markSent({ ...ref, number }));
-      if (item.unsolicited) await spent(r);
-    }
-    return batch.length;
-  }
+  const { sendAgentBatch, sendCampaignBatch } = createBatchSender(deps, { stopped: () => stopped, log });
 
   async function tickOnce() {
     const db = deps.db();
