@@ -6,7 +6,6 @@ import { Boom } from "@hapi/boom";
 import {
   assertMediaContent,
   DisconnectReason,
-  initAuthCreds,
   makeEventBuffer,
   proto,
   type AnyMessageContent,
@@ -17,10 +16,12 @@ import {
   type WAMessageKey,
 } from "@whiskeysockets/baileys";
 import { createBaileysConnection, type BaileysDeps } from "@/lib/whatsapp/providers/baileys/connection";
-import { decodeMessage, encodeMessage, type SentMessages } from "@/lib/whatsapp/providers/baileys/sent-messages";
 import type { BaileysSocket, MakeSocket } from "@/lib/whatsapp/providers/baileys/socket-types";
 import type { ProviderEvent } from "@/lib/whatsapp/types";
 import { memoryInbox } from "./memory-inbox";
+import { FAKE_WA_VERSION, memoryAuthStore, memorySentMessages, memoryVersionStore } from "./memory-stores";
+
+export { FAKE_WA_VERSION, memoryAuthStore, memorySentMessages, memoryVersionStore };
 
 // A stand-in for Baileys' socket: WhatsApp is not reachable from tests. Its `ev` is Baileys' own
 // event buffer (makeEventBuffer), so `ev.process` receives batches exactly as with a real socket;
@@ -246,46 +247,6 @@ function makeFakeSocket(world: FakeWhatsApp, config: UserFacingSocketConfig): Fa
     },
   };
   return s;
-}
-
-/** An auth store in memory: unit tests count saves and clears instead of touching Postgres. */
-export function memoryAuthStore() {
-  const store = {
-    saves: 0,
-    clears: 0,
-    async load() {
-      return {
-        state: { creds: initAuthCreds(), keys: { get: async () => ({}), set: async () => {} } },
-        saveCreds: async () => void store.saves++,
-        clear: async () => void store.clears++,
-      };
-    },
-    clear: async () => void store.clears++,
-  };
-  return store;
-}
-
-/** Sent messages kept in memory by wid, as the JSON text the Postgres store writes (`rows`). */
-export function memorySentMessages() {
-  const rows = new Map<string, string>();
-  const store: SentMessages & { rows: Map<string, string> } = {
-    rows,
-    async save(wid, message) {
-      const json = encodeMessage(message);
-      if (json) rows.set(wid, json);
-    },
-    getMessage: async (key) => decodeMessage(key.id ? rows.get(key.id) : undefined),
-  };
-  return store;
-}
-
-/** What WhatsApp's page answers in tests (no network here). */
-export const FAKE_WA_VERSION: [number, number, number] = [2, 3000, 1000000001];
-
-/** whatsapps.wa_version in memory. */
-export function memoryVersionStore(initial: string | null = null) {
-  const store = { value: initial, load: async () => store.value, save: async (v: string) => void (store.value = v) };
-  return store;
 }
 
 /** A started `beta` connection on a fake socket, with every event it emitted. */
